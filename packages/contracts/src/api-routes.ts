@@ -1,0 +1,37 @@
+/**
+ * The API paths of the spec (§7), unchanged, and the service that owns each. The gateway forwards
+ * by this table; a path that is not listed here is not an API path.
+ */
+export const SERVICES = ['content', 'identity', 'payments'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export interface ApiRoute {
+  /** Exact path, or a prefix when it ends with '/'. */
+  path: string;
+  service: ServiceName;
+}
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { path: '/auth/', service: 'identity' },
+  { path: '/blog/get', service: 'content' },
+  { path: '/gallery/get', service: 'content' },
+  { path: '/teammanagement/get', service: 'content' },
+  { path: '/events/get', service: 'content' },
+  { path: '/sponsorship/get', service: 'content' },
+  { path: '/uploads/', service: 'content' },
+  { path: '/email/send', service: 'content' },
+  { path: '/supportdesk/add', service: 'content' },
+  { path: '/membership/', service: 'payments' },
+  { path: '/create-checkout-session', service: 'payments' },
+  { path: '/checkout-session/', service: 'payments' },
+  { path: '/stripe/webhook', service: 'payments' },
+];
+
+/** The service that owns an API path, or undefined for any other path (pages, assets). */
+export function serviceForPath(pathname: string): ServiceName | undefined {
+  for (const route of API_ROUTES) {
+    const matches = route.path.endsWith('/') ? pathname.startsWith(route.path) : pathname === route.path;
+    if (matches) return route.service;
+  }
+  return undefined;
+}

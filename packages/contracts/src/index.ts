@@ -1,0 +1,7 @@
+export * from './api-error.js';
+export * from './api-routes.js';
+export * from './health.js';
+export * from './queues.js';
+export * from './remotes.js';
+export * from './session.js';
+export * from './site-paths.js';
