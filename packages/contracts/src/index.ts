@@ -5,3 +5,4 @@ export * from './queues.js';
 export * from './remotes.js';
 export * from './session.js';
 export * from './site-paths.js';
+export type * from './remote-modules.js';

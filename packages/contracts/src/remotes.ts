@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the shell parses the registry in the browser, where every kilobyte of first load counts.
+import * as z from 'zod/mini';
 import type { PageId } from './site-paths.js';
 
 /** The three remotes and the pages each one owns. */
@@ -26,26 +27,30 @@ export function remoteForPage(page: PageId): RemoteName {
   throw new Error(`No remote owns page ${page}`);
 }
 
+export const LOADER_DEFAULTS = { timeoutMs: 8000, retries: 2, backoffMs: 300 } as const;
+
 /**
  * The runtime registry the gateway serves at /remotes.json: where each remote's manifest lives now,
  * and how long the shell waits for it. Pointing an entry at a new manifest deploys that remote.
  */
 export const remoteRegistrySchema = z.object({
   remotes: z.object({
-    content: z.string().min(1),
-    membership: z.string().min(1),
-    account: z.string().min(1),
+    content: z.string().check(z.minLength(1)),
+    membership: z.string().check(z.minLength(1)),
+    account: z.string().check(z.minLength(1)),
   }),
-  loader: z
-    .object({
+  loader: z._default(
+    z.object({
       /** Time-out of one manifest or entry load, in ms. */
-      timeoutMs: z.number().int().positive().default(8000),
+      timeoutMs: z._default(z.number().check(z.int(), z.positive()), LOADER_DEFAULTS.timeoutMs),
       /** Further attempts after the first, with exponential backoff. */
-      retries: z.number().int().min(0).max(5).default(2),
+      retries: z._default(z.number().check(z.int(), z.gte(0), z.lte(5)), LOADER_DEFAULTS.retries),
       /** First backoff delay in ms; doubles with each attempt. */
-      backoffMs: z.number().int().min(0).default(300),
-    })
-    .default({ timeoutMs: 8000, retries: 2, backoffMs: 300 }),
+      backoffMs: z._default(z.number().check(z.int(), z.gte(0)), LOADER_DEFAULTS.backoffMs),
+    }),
+    { ...LOADER_DEFAULTS },
+  ),
 });
 export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
+export type LoaderSettings = RemoteRegistry['loader'];
 export const REGISTRY_PATH = '/remotes.json';

@@ -1,0 +1,5 @@
+import { Page } from '@tca/ui';
+
+export function SuccessPage() {
+  return <Page title="Payment" lead="The result of your membership payment." />;
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.js';
+import { applyRegistry, fetchRegistry } from './remotes/federation.js';
+
+async function start() {
+  try {
+    applyRegistry(await fetchRegistry());
+  } catch (error) {
+    // The frame still renders; each area shows its fallback and Retry reads the registry again.
+    console.error('[shell] the remote registry could not be loaded', error);
+  }
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,2 @@
+// Async boundary: shared singletons (React, router, ui) must be negotiated before any of them runs.
+import('./bootstrap');
