@@ -1,0 +1,142 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ApiError } from '@tca/contracts';
+import type { z } from 'zod';
+import type { Logger } from './logger.js';
+
+/** The one error type services throw on purpose: an HTTP status, a machine code and a message for people. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationError extends AppError {
+  override name = 'ValidationError';
+  constructor(fields: Record<string, string>, message = 'Some fields are not valid.') {
+    super(400, 'validation_failed', message, fields);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  override name = 'UnauthorizedError';
+  constructor(message = 'You need to log in first.', code = 'unauthorized') {
+    super(401, code, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  override name = 'NotFoundError';
+  constructor(message = 'Not found.', code = 'not_found') {
+    super(404, code, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  override name = 'ConflictError';
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  override name = 'ServiceUnavailableError';
+  constructor(message = 'The service is temporarily unavailable. Please try again shortly.', code = 'service_unavailable') {
+    super(503, code, message);
+  }
+}
+
+/** Turns zod issues into per-field messages (first message wins); issues about the whole value go in `root`. */
+export function fieldsFromZod(error: z.ZodError): { fields: Record<string, string>; root: string[] } {
+  const fields: Record<string, string> = {};
+  const root: string[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const prefix = issue.path.length > 0 ? `${issue.path.map(String).join('.')}.` : '';
+      for (const key of issue.keys) fields[`${prefix}${key}`] ??= 'Unknown field.';
+      continue;
+    }
+    if (issue.path.length === 0) {
+      root.push(issue.message);
+      continue;
+    }
+    fields[issue.path.map(String).join('.')] ??= issue.message;
+  }
+  return { fields, root };
+}
+
+/** Validates a request body; throws ValidationError (400) with one message per bad field. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const { fields, root } = fieldsFromZod(result.error);
+  if (body === undefined || body === null || typeof body !== 'object') {
+    throw new ValidationError(fields, 'The request body must be a JSON object (Content-Type: application/json).');
+  }
+  throw new ValidationError(fields, root[0] ?? 'Some fields are not valid.');
+}
+
+/** Errors raised by body-parser/http-errors carry `type`, `status` and `expose`. */
+interface HttpLibraryError {
+  type?: unknown;
+  status?: unknown;
+  statusCode?: unknown;
+  expose?: unknown;
+  message?: unknown;
+}
+
+function toApiError(err: unknown): { status: number; body: ApiError } | undefined {
+  if (err instanceof AppError) {
+    const body: ApiError = { error: err.code, message: err.message };
+    if (err.fields && Object.keys(err.fields).length > 0) body.fields = err.fields;
+    return { status: err.status, body };
+  }
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as HttpLibraryError;
+  if (e.type === 'entity.parse.failed') {
+    return { status: 400, body: { error: 'invalid_json', message: 'The request body is not valid JSON.' } };
+  }
+  if (e.type === 'entity.too.large') {
+    return { status: 413, body: { error: 'payload_too_large', message: 'The request body is too large.' } };
+  }
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
+  // Other client errors from Express's own libraries (unsupported charset, aborted request...) are safe to show.
+  if (status !== undefined && status >= 400 && status < 500 && e.expose === true && typeof e.message === 'string') {
+    const code = typeof e.type === 'string' ? e.type.replace(/\W+/g, '_') : 'bad_request';
+    return { status, body: { error: code, message: e.message } };
+  }
+  return undefined;
+}
+
+/** The one error middleware: AppErrors and client errors as `{ error, message, fields? }`, anything else as a logged 500. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      // Too late for a JSON answer: Express's default handler closes the connection.
+      next(err);
+      return;
+    }
+    // pino-http's request logger already carries the request (with its id); without it, add the id ourselves.
+    const log = (message: string) => (req.log ? req.log.error({ err }, message) : logger.error({ err, reqId: req.id }, message));
+    const known = toApiError(err);
+    if (known) {
+      if (known.status >= 500) log(known.body.message);
+      res.status(known.status).json(known.body);
+      return;
+    }
+    log('unhandled error');
+    const body: ApiError = { error: 'internal_error', message: 'Something went wrong on our side. Please try again later.' };
+    res.status(500).json(body);
+  };
+}
+
+/** JSON 404 for every path no router answered. */
+export const notFoundHandler: RequestHandler = (req, res) => {
+  const body: ApiError = { error: 'not_found', message: `No route for ${req.method} ${req.path}.` };
+  res.status(404).json(body);
+};

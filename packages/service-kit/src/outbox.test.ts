@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { Queue } from 'bullmq';
+import { QUEUES } from '@tca/contracts';
+import { createLogger } from './logger.js';
+import { runMigrations } from './migrations.js';
+import { addToOutbox, OUTBOX_TABLE_SQL, startOutboxRelay } from './outbox.js';
+import { createPool, withTransaction, type Pool } from './postgres.js';
+import { closeRedis, createRedis } from './redis.js';
+import { createTestDatabase, testRedisUrl, uniquePrefix, type TestDatabase } from './testing.js';
+
+const logger = createLogger({ name: 'outbox-test', level: 'silent' });
+const SCHEMA = 'kit';
+
+/** A TCP port that forwards to the real Redis only once `open()` is called: Redis "coming back". */
+async function switchableRedisProxy(): Promise<{ url: string; open(): Promise<void>; close(): Promise<void> }> {
+  const target = new URL(testRedisUrl());
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  // Reserve a free port, then free it so connections are refused until open().
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    open: () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve)),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+describe('transactional outbox', () => {
+  let db: TestDatabase;
+  let pool: Pool;
+  let migrations: string;
+  const prefix = uniquePrefix('kit-outbox');
+  const inspectRedis = createRedis(testRedisUrl(), { role: 'producer', lazyConnect: true });
+  const queue = new Queue(QUEUES.email, { connection: inspectRedis, prefix });
+
+  before(async () => {
+    db = await createTestDatabase('kit_outbox');
+    pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: 'outbox-test' });
+    migrations = await mkdtemp(join(tmpdir(), 'tca-outbox-'));
+    await writeFile(join(migrations, '001_outbox.sql'), OUTBOX_TABLE_SQL);
+    await runMigrations({ pool, schema: SCHEMA, dir: migrations });
+  });
+  after(async () => {
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await closeRedis(inspectRedis);
+    await pool.end();
+    await db.drop();
+    await rm(migrations, { recursive: true, force: true });
+  });
+
+  it('records jobs only when the transaction commits, once per job id', async () => {
+    await withTransaction(pool, async (client) => {
+      assert.equal(await addToOutbox(client, { queue: QUEUES.email, name: 'send', jobId: 'tx-1', payload: { n: 1 } }), true);
+      assert.equal(await addToOutbox(client, { queue: QUEUES.email, name: 'send', jobId: 'tx-1', payload: { n: 1 } }), false);
+    });
+    await assert.rejects(
+      withTransaction(pool, async (client) => {
+        await addToOutbox(client, { queue: QUEUES.email, name: 'send', jobId: 'tx-2', payload: { n: 2 } });
+        throw new Error('business rule failed');
+      }),
+    );
+    const { rows } = await pool.query('SELECT job_id FROM outbox ORDER BY id');
+    assert.deepEqual(rows, [{ job_id: 'tx-1' }]);
+    await assert.rejects(addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'a:b', payload: {} }), /without ':'/);
+    await pool.query('DELETE FROM outbox');
+  });
+
+  it('keeps rows while Redis is unreachable and relays them once it is back', async () => {
+    const proxy = await switchableRedisProxy();
+    const relay = startOutboxRelay({ pool, schema: SCHEMA, logger, redisUrl: proxy.url, prefix, intervalMs: 100 });
+    try {
+      for (const n of [1, 2, 3]) {
+        await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: `down-${n}`, payload: { n } });
+      }
+      relay.nudge();
+      assert.equal(await relay.flush(), 0);
+      const pending = await pool.query<{ sent_at: Date | null; attempts: number; last_error: string | null }>('SELECT sent_at, attempts, last_error FROM outbox ORDER BY id');
+      assert.equal(pending.rows.length, 3);
+      assert.ok(pending.rows.every((row) => row.sent_at === null), 'nothing lost or marked sent');
+      assert.match(pending.rows[0]?.last_error ?? '', /Redis is not reachable/);
+      assert.ok((pending.rows[0]?.attempts ?? 0) >= 1);
+
+      await proxy.open();
+      await waitFor('rows to be relayed', async () => {
+        const { rows } = await pool.query<{ unsent: number }>('SELECT count(*) AS unsent FROM outbox WHERE sent_at IS NULL');
+        return rows[0]?.unsent === 0;
+      });
+      const job = await queue.getJob('down-2');
+      assert.deepEqual(job?.data, { n: 2 });
+      assert.equal(job?.name, 'send');
+      assert.equal(job?.opts.attempts, 5);
+      const { rows } = await pool.query<{ last_error: string | null }>('SELECT last_error FROM outbox');
+      assert.ok(rows.every((row) => row.last_error === null));
+    } finally {
+      await relay.stop();
+      await proxy.close();
+      await pool.query('DELETE FROM outbox');
+    }
+  });
+
+  it('never sends a row twice when several relays share the table', async () => {
+    const count = 300;
+    const jobsBefore = await queue.getJobCountByTypes('waiting', 'delayed', 'prioritized');
+    const relays = [1, 2, 3].map(() => startOutboxRelay({ pool, schema: SCHEMA, logger, redisUrl: testRedisUrl(), prefix, intervalMs: 60_000, batchSize: 20 }));
+    try {
+      // Let each relay connect (its first pass finds nothing), then race them over the same rows.
+      await sleep(300);
+      await pool.query(
+        `INSERT INTO outbox (queue, job_name, job_id, payload)
+         SELECT $1, 'send', 'many-' || n, jsonb_build_object('n', n) FROM generate_series(1, $2::int) AS n`,
+        [QUEUES.email, count],
+      );
+      const sent = await Promise.all(relays.flatMap((relay) => [relay.flush(), relay.flush()]));
+      const { rows } = await pool.query<{ unsent: number; sent: number }>('SELECT count(*) FILTER (WHERE sent_at IS NULL) AS unsent, count(*) FILTER (WHERE attempts = 1) AS sent FROM outbox');
+      assert.deepEqual(rows, [{ unsent: 0, sent: count }], 'every row sent exactly once');
+      assert.equal(sent.reduce((a, b) => a + b, 0), count, 'the relays together sent each row once');
+      const jobs = await queue.getJobCountByTypes('waiting', 'delayed', 'prioritized');
+      assert.equal(jobs - jobsBefore, count);
+    } finally {
+      await Promise.all(relays.map((relay) => relay.stop()));
+    }
+  });
+});

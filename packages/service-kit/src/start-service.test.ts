@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createHttpApp, finishApp } from './http-app.js';
+import { createLogger } from './logger.js';
+import { startService } from './start-service.js';
+
+describe('startService', () => {
+  it('drains: readyz says draining, in-flight requests finish, new connections are refused, hooks run in order', async () => {
+    const logger = createLogger({ name: 'test', level: 'silent' });
+    const { app, lifecycle } = createHttpApp({ name: 'test', logger });
+    app.get('/slow', async (_req, res) => {
+      await sleep(300);
+      res.json({ done: true });
+    });
+    finishApp(app, logger);
+    const order: string[] = [];
+    const running = await startService({
+      app,
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      lifecycle,
+      graceMs: 5000,
+      drainDelayMs: 200,
+      handleSignals: false,
+      onShutdown: [
+        async () => {
+          order.push('relay');
+        },
+        async () => {
+          order.push('pool');
+        },
+      ],
+    });
+
+    const slow = fetch(`${running.url}/slow`);
+    await sleep(50);
+    const stopped = running.stop();
+    assert.equal(running.stop(), stopped, 'stop is idempotent');
+
+    const readyz = await fetch(`${running.url}/readyz`);
+    assert.equal(readyz.status, 503);
+    assert.equal(((await readyz.json()) as { status: string }).status, 'draining');
+
+    const slowRes = await slow;
+    assert.equal(slowRes.status, 200);
+    assert.deepEqual(await slowRes.json(), { done: true });
+    await stopped;
+    assert.deepEqual(order, ['relay', 'pool']);
+    await assert.rejects(fetch(`${running.url}/healthz`));
+  });
+
+  it('cuts requests that outlive the grace period', async () => {
+    const logger = createLogger({ name: 'test', level: 'silent' });
+    const { app, lifecycle } = createHttpApp({ name: 'test', logger });
+    app.get('/hang', () => undefined);
+    finishApp(app, logger);
+    const running = await startService({ app, port: 0, host: '127.0.0.1', logger, lifecycle, graceMs: 200, handleSignals: false });
+    const hanging = fetch(`${running.url}/hang`);
+    await sleep(50);
+    const started = Date.now();
+    await running.stop();
+    assert.ok(Date.now() - started < 2000);
+    await assert.rejects(hanging);
+  });
+});
