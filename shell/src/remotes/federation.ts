@@ -48,9 +48,9 @@ function load<T>(remote: RemoteName, expose: string): Promise<T> {
         return loaded;
       });
     }
+    // A failure stays cached (React would otherwise re-render into a new attempt forever);
+    // resetRemote() forgets it when the visitor presses Retry.
     modules.set(id, pending);
-    // A failed load is forgotten so Retry can ask again.
-    pending.catch(() => modules.delete(id));
   }
   return pending;
 }

@@ -1,0 +1,46 @@
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { publishRemote } from '@tca/stack';
+import { dataDir, expect, pageTitle, rootDir, test } from '../support/fixtures.js';
+import { resetRegistry } from '../support/registry.js';
+
+test.afterEach(async () => {
+  await resetRegistry();
+});
+
+test('a remote rebuilt with a visible change and published as a new version is picked up on reload, with no shell rebuild or restart', async ({ page }) => {
+  test.setTimeout(180_000);
+  const copy = path.join(rootDir(), 'e2e/.tmp/mf-content-next');
+  await rm(copy, { recursive: true, force: true });
+  await cp(path.join(rootDir(), 'mf-content'), copy, {
+    recursive: true,
+    filter: (source) => !/[\\/](dist|node_modules)$/.test(source),
+  });
+  const homePage = path.join(copy, 'src/pages/home-page.tsx');
+  const marker = `Release check ${Date.now()}`;
+  const source = await readFile(homePage, 'utf8');
+  const changed = source.replace(/lead="[^"]*"/, `lead="${marker}"`);
+  expect(changed).not.toBe(source);
+  await writeFile(homePage, changed);
+
+  await page.goto('/');
+  await expect(pageTitle(page)).toHaveText('Adelaide Tamil Association');
+  await expect(page.getByText(marker)).toHaveCount(0);
+  const shellScripts = await page.evaluate(() => [...document.scripts].map((script) => script.src).filter(Boolean));
+
+  const release = await publishRemote({
+    remote: 'content',
+    repoDir: rootDir(),
+    projectDir: copy,
+    releasesDir: path.join(dataDir(), 'releases'),
+    registryFile: path.join(dataDir(), 'remotes.json'),
+    version: `e2e-${Date.now()}`,
+  });
+  expect(release.manifestUrl).toContain('/releases/content/');
+
+  await page.reload();
+  await expect(page.getByText(marker)).toBeVisible();
+  await expect(pageTitle(page)).toHaveText('Adelaide Tamil Association');
+  // The same shell build served the page.
+  expect(await page.evaluate(() => [...document.scripts].map((script) => script.src).filter(Boolean))).toEqual(shellScripts);
+});

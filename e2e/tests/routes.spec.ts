@@ -1,0 +1,85 @@
+import { paths, type PageId } from '@tca/contracts';
+import { expect, footer, header, pageTitle, test } from '../support/fixtures.js';
+
+/** Each page's heading, as its remote renders it. */
+const TITLES: Record<Exclude<PageId, 'profile'>, string> = {
+  home: 'Adelaide Tamil Association',
+  about: 'The Adelaide Story',
+  team: 'Our Team',
+  events: 'Events',
+  gallery: 'Gallery',
+  blog: 'Blog',
+  blogPost: 'Blog Post',
+  contact: 'Get in Touch',
+  raiseTicket: 'Raise a Ticket',
+  tamilSchools: 'Tamil Schools',
+  terms: 'Terms and Conditions',
+  privacy: 'Privacy Policy',
+  membership: 'Membership',
+  forms: 'Member Details',
+  confirmation: 'Family Details',
+  success: 'Payment',
+  cancel: 'Payment Cancelled!',
+  payment: 'Checkout',
+  login: 'Login',
+  register: 'Create an Account',
+  resetPassword: 'Reset Password',
+};
+
+const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123');
+
+test.describe('route table', () => {
+  for (const [page, title] of Object.entries(TITLES) as Array<[Exclude<PageId, 'profile'>, string]>) {
+    test(`${paths[page]} renders "${title}" through the shell`, async ({ page: browser }) => {
+      await browser.goto(concrete(paths[page]));
+      // Spec §2.1: "Loading..." first, then the page from its remote, inside the shell's frame.
+      await expect(browser.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+      await expect(pageTitle(browser)).toHaveText(title);
+      await expect(header(browser).getByRole('link', { name: 'Membership' })).toBeVisible();
+      await expect(footer(browser).getByText('All rights reserved.')).toBeVisible();
+    });
+  }
+
+  test('/profile without a stored user goes to /login, with no one-second loader on the profile', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(pageTitle(page)).toHaveText('Login');
+  });
+
+  test('a deep link reloads onto the same page', async ({ page }) => {
+    await page.goto('/blog/42');
+    await expect(pageTitle(page)).toHaveText('Blog Post');
+    await expect(page.getByText('Post 42')).toBeVisible();
+    await page.reload();
+    await expect(pageTitle(page)).toHaveText('Blog Post');
+    await expect(page.getByText('Post 42')).toBeVisible();
+    await page.getByRole('link', { name: '← Back to Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(pageTitle(page)).toHaveText('Blog');
+  });
+
+  test('an unknown path shows the 404 page inside the frame', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(pageTitle(page)).toHaveText('Page not found');
+    await expect(footer(page).getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+  });
+
+  test('header and footer links navigate between remotes without a page load', async ({ page }) => {
+    await page.goto('/');
+    await expect(pageTitle(page)).toHaveText(TITLES.home);
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await header(page).getByRole('link', { name: 'Membership' }).click();
+    await expect(pageTitle(page)).toHaveText(TITLES.membership);
+    await header(page).getByRole('button', { name: 'Show About pages' }).click();
+    await header(page).getByRole('link', { name: 'Our Team' }).click();
+    await expect(pageTitle(page)).toHaveText(TITLES.team);
+    await footer(page).getByRole('link', { name: 'Tamil School' }).click();
+    await expect(pageTitle(page)).toHaveText(TITLES.tamilSchools);
+    await footer(page).getByRole('link', { name: 'Terms & Conditions' }).click();
+    await expect(page).toHaveURL(/\/terms&conditions$/);
+    await expect(pageTitle(page)).toHaveText(TITLES.terms);
+    await header(page).getByRole('link', { name: 'Login' }).click();
+    await expect(pageTitle(page)).toHaveText(TITLES.login);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { expect, header, pageTitle, test } from '../support/fixtures.js';
+
+const user = { id: 7, email: 'meera@example.org', firstName: 'Meera', lastName: 'Raman', phone: '61412345678', phoneCountry: '+61' };
+
+test.describe('header login state follows the stored session', () => {
+  test('no stored user: a Login button, no profile icon', async ({ page }) => {
+    await page.goto('/about');
+    await expect(pageTitle(page)).toHaveText('The Adelaide Story');
+    await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Profile' })).toHaveCount(0);
+  });
+
+  test('a stored user within its 24 hours: the profile icon, which opens /profile', async ({ page }) => {
+    await page.goto('/about');
+    await page.evaluate((value) => {
+      localStorage.setItem('user', JSON.stringify({ value, expiry: Date.now() + 60 * 60 * 1000 }));
+      localStorage.setItem('token', 'test-token');
+    }, user);
+    await page.reload();
+    await expect(header(page).getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await header(page).getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(pageTitle(page)).toHaveText('My Profile');
+    await expect(page.getByText('Meera Raman')).toBeVisible();
+  });
+
+  test('an expired stored user counts as logged out', async ({ page }) => {
+    await page.goto('/about');
+    await page.evaluate((value) => {
+      localStorage.setItem('user', JSON.stringify({ value, expiry: Date.now() - 1000 }));
+      localStorage.setItem('token', 'test-token');
+    }, user);
+    await page.reload();
+    await expect(pageTitle(page)).toHaveText('The Adelaide Story');
+    await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  test('a logged-in visitor opening /login is sent home', async ({ page }) => {
+    await page.goto('/about');
+    await page.evaluate((value) => {
+      localStorage.setItem('user', JSON.stringify({ value, expiry: Date.now() + 60 * 60 * 1000 }));
+      localStorage.setItem('token', 'test-token');
+    }, user);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('logging in elsewhere in the same tab updates the header without a reload', async ({ page }) => {
+    await page.goto('/events');
+    await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    // Another tab writes the session: the storage event reaches this one.
+    const other = await page.context().newPage();
+    await other.goto('/events');
+    await other.evaluate((value) => {
+      localStorage.setItem('user', JSON.stringify({ value, expiry: Date.now() + 60 * 60 * 1000 }));
+      localStorage.setItem('token', 'test-token');
+    }, user);
+    await expect(header(page).getByRole('link', { name: 'Profile' })).toBeVisible();
+  });
+});
