@@ -1,0 +1,19 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { REMOTE_PAGES } from '@tca/contracts';
+import { ROUTES } from './route-table.js';
+
+test('every route is mapped to the remote that owns its page', () => {
+  assert.equal(ROUTES.length, 22);
+  for (const route of ROUTES) {
+    assert.ok((REMOTE_PAGES[route.remote] as readonly string[]).includes(route.page), route.path);
+  }
+  const byPath = Object.fromEntries(ROUTES.map((route) => [route.path, route.remote]));
+  assert.equal(byPath['/'], 'content');
+  assert.equal(byPath['/success'], 'membership');
+  assert.equal(byPath['/reset-password/:token'], 'account');
+});
+
+test('only /profile skips the one-second loader', () => {
+  assert.deepEqual(ROUTES.filter((route) => !route.showLoader).map((route) => route.path), ['/profile']);
+});
