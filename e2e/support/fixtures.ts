@@ -10,8 +10,9 @@ export const siteUrl = () => requiredEnv('E2E_SITE_URL');
 export const dataDir = () => requiredEnv('E2E_DATA_DIR');
 export const rootDir = () => requiredEnv('E2E_ROOT_DIR');
 
+// The site's URL is only known once the global setup has started it.
 export const test = base.extend({
-  baseURL: async ({}, use) => {
+  baseURL: async ({ baseURL: _configured }, use) => {
     await use(siteUrl());
   },
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, footer, header, pageTitle, rootDir, test } from '../support/fixtures.js';
 import { pointRegistry, resetRegistry } from '../support/registry.js';
 import { serveNothing, serveRemote, stoppedServerUrl, type Host } from '../support/remote-hosts.js';
@@ -14,7 +15,7 @@ test.afterEach(async () => {
   await Promise.all(hosts.splice(0).map((host) => host.close()));
 });
 
-const fallback = (page: import('@playwright/test').Page, remote: string) => page.locator(`[data-remote-fallback="${remote}"]`);
+const fallback = (page: Page, remote: string) => page.locator(`[data-remote-fallback="${remote}"]`);
 
 test('a remote whose server is stopped shows its fallback; other areas work; Retry recovers once it is back', async ({ page }) => {
   const stopped = await stoppedServerUrl();
@@ -72,7 +73,8 @@ test('a remote that accepts connections and never answers shows its fallback wit
 test('a page chunk that fails to load surfaces as a ChunkLoadError in that area only', async ({ page }) => {
   // Fail every async chunk of mf-content except its entry and shared modules: the page chunk is among them.
   let failed = 0;
-  await page.route(/\/remotes\/content\/(?!remoteEntry|mf-manifest)[^/]+\.js$/, async (route) => {
+  const contentChunks = /\/remotes\/content\/(?!remoteEntry|mf-manifest)[^/]+\.js$/;
+  await page.route(contentChunks, async (route) => {
     const url = route.request().url();
     if (url.includes('__federation_expose')) return route.fallback();
     failed += 1;
@@ -84,7 +86,7 @@ test('a page chunk that fails to load surfaces as a ChunkLoadError in that area 
   expect(failed).toBeGreaterThan(0);
   await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
 
-  await page.unroute(/\/remotes\/content\//);
+  await page.unroute(contentChunks);
   await fallback(page, 'content').getByRole('button', { name: 'Retry' }).click();
   await expect(pageTitle(page)).toHaveText('The Adelaide Story');
 });

@@ -21,12 +21,16 @@ export function Header() {
   const { pathname } = useLocation();
   const { user } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [aboutOpen, setAboutOpen] = useState(false);
+  // Hover opens the About menu; a click (or a tap, where there is no hover) keeps it open.
+  const [aboutHover, setAboutHover] = useState(false);
+  const [aboutPinned, setAboutPinned] = useState(false);
+  const aboutOpen = aboutHover || aboutPinned;
   const menuId = useId();
 
   useEffect(() => {
     setMenuOpen(false);
-    setAboutOpen(false);
+    setAboutHover(false);
+    setAboutPinned(false);
   }, [pathname]);
 
   return (
@@ -54,8 +58,8 @@ export function Header() {
             </li>
             <li
               className={styles.dropdown}
-              onMouseEnter={() => setAboutOpen(true)}
-              onMouseLeave={() => setAboutOpen(false)}
+              onMouseEnter={() => setAboutHover(true)}
+              onMouseLeave={() => setAboutHover(false)}
             >
               <span className={styles.dropdownHead}>
                 <NavLink to={paths.about} className={navClass}>
@@ -66,7 +70,7 @@ export function Header() {
                   className={styles.caret}
                   aria-expanded={aboutOpen}
                   aria-label="Show About pages"
-                  onClick={() => setAboutOpen((open) => !open)}
+                  onClick={() => setAboutPinned(!aboutOpen)}
                 >
                   ▾
                 </button>

@@ -61,7 +61,7 @@ async function retryEntry(args: LoadEntryErrorArgs, settings: LoaderSettings) {
   for (let attempt = 1; attempt <= settings.retries; attempt += 1) {
     await wait(backoffDelay(settings, attempt));
     // The failed attempt is still registered as "loading"; drop it or the retry would await it.
-    delete globalLoading[uniqueKey];
+    Reflect.deleteProperty(globalLoading, uniqueKey);
     try {
       const entry = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports: undefined });
       if (entry) return entry;
