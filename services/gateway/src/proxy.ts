@@ -1,0 +1,148 @@
+import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { ApiError, ServiceName } from '@tca/contracts';
+import type { Logger } from '@tca/service-kit';
+
+/** Headers that describe one connection, not the message: never forwarded in either direction. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'upgrade']);
+
+function withoutHopByHop(headers: IncomingHttpHeaders, extraDrop: string[] = []): OutgoingHttpHeaders {
+  const drop = new Set([...HOP_BY_HOP, ...extraDrop]);
+  const connection = headers.connection;
+  if (typeof connection === 'string') for (const name of connection.split(',')) drop.add(name.trim().toLowerCase());
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !drop.has(name)) out[name] = value;
+  }
+  return out;
+}
+
+export interface ProxyOptions {
+  upstreams: Record<ServiceName, string>;
+  /** An upstream that sends nothing for this long (headers or body) is answered with 504. */
+  timeoutMs: number;
+  logger: Logger;
+  /** True while the gateway drains: answers carry `Connection: close`. */
+  isDraining?: () => boolean;
+}
+
+export interface Proxy {
+  forward(req: IncomingMessage, res: ServerResponse, service: ServiceName, requestId: string): void;
+  close(): void;
+}
+
+const IDEMPOTENT_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sendJson(res: ServerResponse, status: number, body: ApiError, requestId: string): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Request-Id': requestId,
+  });
+  res.end(text);
+}
+
+/**
+ * Forwards API requests unchanged (method, path, query, headers, body streamed, never parsed) to the
+ * owning service, adding X-Forwarded-* and X-Request-Id. Upstream down → 502 JSON, silent → 504 JSON.
+ */
+export function createProxy({ upstreams, timeoutMs, logger, isDraining = () => false }: ProxyOptions): Proxy {
+  const agents = new Map<string, Agent>();
+  function agentFor(url: URL): Agent {
+    let agent = agents.get(url.origin);
+    if (!agent) {
+      const options = { keepAlive: true, maxSockets: 256, maxFreeSockets: 32, scheduling: 'lifo' as const };
+      agent = url.protocol === 'https:' ? new HttpsAgent(options) : new Agent(options);
+      agents.set(url.origin, agent);
+    }
+    return agent;
+  }
+
+  function forward(req: IncomingMessage, res: ServerResponse, service: ServiceName, requestId: string): void {
+    const started = process.hrtime.bigint();
+    const base = new URL(upstreams[service]);
+    const clientIp = req.socket.remoteAddress ?? '';
+    const headers = withoutHopByHop(req.headers);
+    const priorFor = req.headers['x-forwarded-for'];
+    headers['x-forwarded-for'] = typeof priorFor === 'string' && priorFor.length > 0 ? `${priorFor}, ${clientIp}` : clientIp;
+    headers['x-forwarded-proto'] ??= 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+    if (req.headers.host !== undefined) headers['x-forwarded-host'] ??= req.headers.host;
+    headers['x-request-id'] = requestId;
+
+    res.once('close', () => {
+      const status = res.statusCode;
+      const responseTime = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = !res.writableFinished || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      logger[level](
+        { reqId: requestId, req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Math.round(responseTime), upstream: service, aborted: !res.writableFinished || undefined },
+        'request completed',
+      );
+    });
+
+    let clientGone = false;
+    res.once('close', () => {
+      if (!res.writableFinished) clientGone = true;
+    });
+    const basePath = base.pathname.replace(/\/+$/, '');
+    const send = (attempt: number): void => {
+      let timedOut = false;
+      const upstreamReq = (base.protocol === 'https:' ? httpsRequest : request)({
+        protocol: base.protocol,
+        hostname: base.hostname,
+        port: base.port,
+        method: req.method,
+        path: `${basePath}${req.url ?? '/'}`,
+        headers,
+        agent: agentFor(base),
+      });
+      upstreamReq.setTimeout(timeoutMs, () => {
+        timedOut = true;
+        upstreamReq.destroy(new Error(`no answer from ${service} within ${timeoutMs} ms`));
+      });
+      upstreamReq.on('response', (upstreamRes) => {
+        const out = withoutHopByHop(upstreamRes.headers, ['transfer-encoding']);
+        out['x-request-id'] ??= requestId;
+        if (isDraining()) out.connection = 'close';
+        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, out);
+        upstreamRes.pipe(res);
+        upstreamRes.on('error', () => res.destroy());
+        upstreamRes.on('aborted', () => res.destroy());
+      });
+      upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
+        // A pooled keep-alive socket the upstream had just closed: safe to retry once when there is no body.
+        if (!timedOut && attempt === 0 && upstreamReq.reusedSocket && err.code === 'ECONNRESET' && IDEMPOTENT_WITHOUT_BODY.has(req.method ?? '')) {
+          send(1);
+          return;
+        }
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        if (clientGone) return; // the client went away first
+        logger.warn({ err, reqId: requestId, upstream: service, target: base.origin }, timedOut ? 'upstream timed out' : 'upstream unavailable');
+        if (timedOut) {
+          sendJson(res, 504, { error: 'upstream_timeout', message: `The ${service} service did not answer in time. Please try again later.` }, requestId);
+        } else {
+          sendJson(res, 502, { error: 'upstream_unavailable', message: `The ${service} service is unavailable. Please try again later.` }, requestId);
+        }
+      });
+      // Client gone before the answer finished: stop the upstream work too.
+      res.once('close', () => {
+        if (!res.writableFinished) upstreamReq.destroy();
+      });
+      if (IDEMPOTENT_WITHOUT_BODY.has(req.method ?? '') && attempt > 0) upstreamReq.end();
+      else req.pipe(upstreamReq);
+    };
+    send(0);
+  }
+
+  return {
+    forward,
+    close() {
+      for (const agent of agents.values()) agent.destroy();
+      agents.clear();
+    },
+  };
+}

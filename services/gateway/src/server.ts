@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import type { RequestListener, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { Express, Request, RequestHandler } from 'express';
+import { REGISTRY_PATH, REMOTE_NAMES, SERVICES, serviceForPath, type RemoteName } from '@tca/contracts';
+import { createHttpApp, createLogger, finishApp, startService, type Lifecycle, type Logger, type ReadinessCheck, type RunningService } from '@tca/service-kit';
+import type { GatewayConfig } from './config.js';
+import { contentSecurityPolicy } from './csp.js';
+import { createProxy } from './proxy.js';
+import { createRegistrySource } from './registry.js';
+import { createStaticHandler, hasExtension, sendPlain } from './static.js';
+
+export { loadGatewayConfig, gatewayEnvSchema, REPO_ROOT, type GatewayConfig } from './config.js';
+export { buildRegistry, readRegistryFile, registryFileSchema, defaultManifestPath, type RegistryFile } from './registry.js';
+export { startStaticServer, cacheControlFor, type RunningStaticServer, type StaticServerOptions } from './static.js';
+
+const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+function acceptsHtml(req: Request): boolean {
+  const accept = req.headers.accept;
+  return typeof accept === 'string' && accept.toLowerCase().includes('text/html');
+}
+
+function shellNotBuilt(res: ServerResponse, shellDir: string): void {
+  res.statusCode = 503;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Retry-After', '10');
+  res.end(
+    `<!doctype html><meta charset="utf-8"><title>Site not built</title>` +
+      `<h1>The site is not built yet</h1><p>The gateway found no <code>index.html</code> in <code>${shellDir.replace(/[<>&]/g, '')}</code>.` +
+      ` Run <code>npm run build -w shell</code> (or <code>npm start</code>, which builds what is missing), then reload.</p>\n`,
+  );
+}
+
+export interface GatewayApp {
+  /** The request listener: API paths go to the proxy before any body parsing; the rest to `app`. */
+  handler: RequestListener;
+  /** Express app for health, registry, static files and the shell. */
+  app: Express;
+  lifecycle: Lifecycle;
+  logger: Logger;
+  /** Releases the proxy's pooled upstream connections. */
+  close(): void;
+}
+
+export interface CreateAppOptions {
+  logger?: Logger;
+}
+
+export function createApp(config: GatewayConfig, options: CreateAppOptions = {}): GatewayApp {
+  const logger = options.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
+  const registry = createRegistrySource(config, logger);
+  const indexFile = join(config.shellDir, 'index.html');
+
+  const readinessChecks: Record<string, ReadinessCheck> = {
+    shell: () => access(indexFile),
+  };
+  for (const service of SERVICES) {
+    readinessChecks[service] = async () => {
+      const res = await fetch(`${config.upstreams[service]}/healthz`, { signal: AbortSignal.timeout(1000) });
+      await res.body?.cancel();
+      if (!res.ok) throw new Error(`${service} /healthz answered ${res.status}`);
+    };
+  }
+
+  const { app, lifecycle } = createHttpApp({
+    name: 'gateway',
+    logger,
+    readinessChecks,
+    readinessTimeoutMs: 1000,
+    // The CSP is computed per response for the shell's HTML (it depends on the registry), below.
+    helmet: { contentSecurityPolicy: false },
+  });
+  const proxy = createProxy({ upstreams: config.upstreams, timeoutMs: config.upstreamTimeoutMs, logger, isDraining: () => lifecycle.draining });
+
+  const remoteHandlers = new Map<string, ReturnType<typeof createStaticHandler>>(
+    REMOTE_NAMES.map((remote: RemoteName) => [remote, createStaticHandler(config.remoteDirs[remote], { cors: true })]),
+  );
+  const releases = createStaticHandler(config.releasesDir, { cors: true });
+  const htmlHeaders = async (relPath: string): Promise<Record<string, string>> =>
+    relPath.endsWith('.html') ? { 'Content-Security-Policy': contentSecurityPolicy(await registry()) } : {};
+  const shell = createStaticHandler(config.shellDir, { extraHeaders: htmlHeaders });
+
+  async function serveIndex(req: Request, res: ServerResponse): Promise<void> {
+    const result = await shell(req, res, '/index.html');
+    if (result !== 'served') shellNotBuilt(res, config.shellDir);
+  }
+
+  app.get(REGISTRY_PATH, async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await registry());
+  });
+
+  const files: RequestHandler = async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
+    const path = req.path;
+    const remote = /^\/remotes\/([^/]+)(\/.*)?$/.exec(path);
+    if (remote) {
+      const serve = remoteHandlers.get(remote[1] ?? '');
+      const result = serve ? await serve(req, res, remote[2] ?? '/') : 'not-found';
+      if (result === 'not-found') sendPlain(res, 404, 'Not found', true);
+      else if (result === 'bad-request') sendPlain(res, 400, 'Bad request', true);
+      return;
+    }
+    if (path.startsWith('/releases/')) {
+      const result = await releases(req, res, path.slice('/releases'.length));
+      if (result === 'not-found') sendPlain(res, 404, 'Not found', true);
+      else if (result === 'bad-request') sendPlain(res, 400, 'Bad request', true);
+      return;
+    }
+    if (path === '/' || path === '/index.html') {
+      await serveIndex(req, res);
+      return;
+    }
+    const result = await shell(req, res, path);
+    if (result === 'served') return;
+    if (result === 'bad-request') {
+      sendPlain(res, 400, 'Bad request');
+      return;
+    }
+    // Deep links (/blog/12, /terms&conditions, /reset-password/abc) load the shell; missing assets are 404s.
+    if (!hasExtension(path) && acceptsHtml(req)) {
+      await serveIndex(req, res);
+      return;
+    }
+    sendPlain(res, 404, 'Not found');
+  };
+  app.use(files);
+  finishApp(app, logger);
+
+  const handler: RequestListener = (req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const service = serviceForPath(pathname);
+    if (service === undefined) {
+      app(req, res);
+      return;
+    }
+    const requestId = requestIdOf(req.headers['x-request-id']);
+    proxy.forward(req, res, service, requestId);
+  };
+
+  return { handler, app, lifecycle, logger, close: () => proxy.close() };
+}
+
+export interface StartOptions extends CreateAppOptions {
+  /** Install SIGTERM/SIGINT handlers that stop and exit (the process entry point does). Default false. */
+  handleSignals?: boolean;
+}
+
+export interface RunningGateway {
+  url: string;
+  server: RunningService['server'];
+  stop(): Promise<void>;
+}
+
+export async function start(config: GatewayConfig, options: StartOptions = {}): Promise<RunningGateway> {
+  const gateway = createApp(config, options);
+  const running = await startService({
+    app: gateway.handler,
+    port: config.port,
+    host: config.host,
+    logger: gateway.logger,
+    lifecycle: gateway.lifecycle,
+    graceMs: config.shutdownGraceMs,
+    drainDelayMs: config.shutdownDrainDelayMs,
+    onShutdown: [async () => gateway.close()],
+    handleSignals: options.handleSignals ?? false,
+  });
+  return { url: running.url, server: running.server, stop: running.stop };
+}

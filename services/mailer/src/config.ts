@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { intVar, loadConfig, serviceEnvSchema, type LogLevel } from '@tca/service-kit';
+
+const positiveInt = (defaultValue: number) => intVar(defaultValue).pipe(z.number().min(1, 'must be at least 1'));
+
+/**
+ * Environment of the e-mail worker. It has no HTTP port and no database, so it takes only REDIS_URL
+ * and LOG_LEVEL from the shared service schema.
+ */
+export const mailerEnvSchema = serviceEnvSchema.pick({ REDIS_URL: true, LOG_LEVEL: true }).extend({
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (options as query, e.g. ?ignoreTLS=true)' })
+    .default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().trim().min(3).default('Adelaide Tamil Association <no-reply@localhost>'),
+  /** Jobs one worker process sends at once (also its pooled SMTP connections). */
+  MAIL_CONCURRENCY: positiveInt(5),
+  /** Messages per second across all workers (BullMQ's global limiter); 0 = no limit. */
+  SMTP_RATE_PER_SECOND: intVar(10),
+  /** BullMQ key prefix: must match the producers'. Tests use a unique one. */
+  BULLMQ_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]+$/, 'letters, digits, _ . - only')
+    .default('bull'),
+  /**
+   * A job's lock lasts this long and is renewed while the job runs; a worker that dies (SIGKILL) leaves
+   * its job to be picked up again after about this time. Longer than one SMTP exchange can take
+   * (connection 10 s + greeting 10 s + socket 30 s).
+   */
+  MAIL_LOCK_DURATION_MS: positiveInt(60_000),
+  /** How often workers look for jobs whose lock expired (stalled). */
+  MAIL_STALLED_INTERVAL_MS: positiveInt(30_000),
+  /**
+   * When SMTP is unreachable on a job's last attempt, keep retrying (with a growing delay) until the job
+   * is this old, so an SMTP outage does not lose mail. 0 = fail after the job's own attempts.
+   */
+  MAIL_GIVE_UP_AFTER_MS: intVar(24 * 3600 * 1000),
+  /** Smallest delay of those extra retries (they grow to half the job's age, at most 15 minutes). */
+  MAIL_EXTENDED_RETRY_MIN_MS: positiveInt(30_000),
+  /** How long SIGTERM waits for jobs in progress before exiting anyway. */
+  SHUTDOWN_GRACE_MS: intVar(30_000),
+});
+
+export interface MailerConfig {
+  redisUrl: string;
+  smtpUrl: string;
+  from: string;
+  concurrency: number;
+  ratePerSecond: number;
+  prefix: string;
+  lockDurationMs: number;
+  stalledIntervalMs: number;
+  giveUpAfterMs: number;
+  extendedRetryMinMs: number;
+  shutdownGraceMs: number;
+  logLevel: LogLevel;
+}
+
+/** Reads and checks the environment; throws ConfigError listing every problem. */
+export function loadMailerConfig(env: Record<string, string | undefined> = process.env): MailerConfig {
+  const e = loadConfig(mailerEnvSchema, env);
+  return {
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM,
+    concurrency: e.MAIL_CONCURRENCY,
+    ratePerSecond: e.SMTP_RATE_PER_SECOND,
+    prefix: e.BULLMQ_PREFIX,
+    lockDurationMs: e.MAIL_LOCK_DURATION_MS,
+    stalledIntervalMs: e.MAIL_STALLED_INTERVAL_MS,
+    giveUpAfterMs: e.MAIL_GIVE_UP_AFTER_MS,
+    extendedRetryMinMs: e.MAIL_EXTENDED_RETRY_MIN_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

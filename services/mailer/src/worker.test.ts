@@ -1,0 +1,288 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { after, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import { SMTPServer } from 'smtp-server';
+import { QUEUES, type EmailJob } from '@tca/contracts';
+import { createLogger } from '@tca/service-kit';
+import { testRedisUrl, uniquePrefix } from '@tca/service-kit/testing';
+import { loadMailerConfig, type MailerConfig } from './config.js';
+import { startEmailWorker, type EmailWorker } from './worker.js';
+
+interface Captured {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+function body(raw: string): string {
+  return raw.split(/\r?\n\r?\n/).slice(1).join('\n\n').trim();
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** An in-process SMTP server that keeps every message. */
+async function startSmtp(port = 0): Promise<{ port: number; mails: Captured[]; close(): Promise<void> }> {
+  const mails: Captured[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
+        mails.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const bound = (server.server.address() as { port: number }).port;
+  return { port: bound, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const prefixes: string[] = [];
+
+function configFor(smtpPort: number, extra: Record<string, string> = {}): MailerConfig {
+  const prefix = uniquePrefix('mailer').replace(/-/g, '_');
+  prefixes.push(prefix);
+  return loadMailerConfig({
+    REDIS_URL: testRedisUrl(),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    BULLMQ_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    SMTP_RATE_PER_SECOND: '1000',
+    ...extra,
+  });
+}
+
+function mail(key: string, extra: Partial<EmailJob> = {}): EmailJob {
+  return { key, to: `member-${key}@example.org`, subject: `Subject ${key}`, text: `Hello ${key}, thank you.`, ...extra };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+function connectionOf(url: string): { host: string; port: number; password?: string; db?: number } {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+  };
+}
+
+function queueFor(config: MailerConfig): Queue {
+  return new Queue(QUEUES.email, { connection: connectionOf(config.redisUrl), prefix: config.prefix });
+}
+
+const JOB_OPTIONS = (key: string, extra: JobsOptions = {}): JobsOptions => ({ jobId: key, removeOnComplete: 100, removeOnFail: 100, ...extra });
+
+after(async () => {
+  // Remove every key the tests created.
+  const redis = new Redis(testRedisUrl());
+  for (const prefix of prefixes) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  }
+  await redis.quit();
+});
+
+describe('email worker', () => {
+  test('a queued job is delivered with the right to, subject, text and from', async () => {
+    const smtp = await startSmtp();
+    const config = configFor(smtp.port, { MAIL_FROM: 'Adelaide Tamil Association <no-reply@tamil.example.org>' });
+    const worker = await startEmailWorker(config);
+    const queue = queueFor(config);
+    try {
+      await queue.add('send', mail('welcome-1', { replyTo: 'office@tamil.example.org' }), JOB_OPTIONS('welcome-1'));
+      await waitFor(() => smtp.mails.length === 1, 10_000, 'the mail');
+      const [m] = smtp.mails;
+      assert.ok(m);
+      assert.deepEqual(m.to, ['member-welcome-1@example.org']);
+      assert.equal(m.from, 'no-reply@tamil.example.org');
+      assert.equal(header(m.raw, 'Subject'), 'Subject welcome-1');
+      assert.equal(header(m.raw, 'To'), 'member-welcome-1@example.org');
+      assert.equal(header(m.raw, 'From'), 'Adelaide Tamil Association <no-reply@tamil.example.org>');
+      assert.equal(header(m.raw, 'Reply-To'), 'office@tamil.example.org');
+      assert.equal(header(m.raw, 'Message-ID'), '<welcome-1@tamil.example.org>');
+      assert.equal(body(m.raw), 'Hello welcome-1, thank you.');
+    } finally {
+      await queue.close();
+      await worker.close();
+      await smtp.close();
+    }
+  });
+
+  test('two workers deliver N jobs exactly once between them', async () => {
+    const smtp = await startSmtp();
+    const config = configFor(smtp.port, { MAIL_CONCURRENCY: '3' });
+    const workers: EmailWorker[] = await Promise.all([startEmailWorker(config), startEmailWorker(config)]);
+    const byWorker = [0, 0];
+    workers.forEach((w, i) => w.worker.on('completed', () => (byWorker[i] = (byWorker[i] ?? 0) + 1)));
+    const queue = queueFor(config);
+    const n = 30;
+    try {
+      await queue.addBulk(Array.from({ length: n }, (_, i) => ({ name: 'send', data: mail(`bulk-${i}`), opts: JOB_OPTIONS(`bulk-${i}`) })));
+      // The same keys again (a relay that re-sends): jobIds dedupe them.
+      await queue.add('send', mail('bulk-0'), JOB_OPTIONS('bulk-0'));
+      await waitFor(() => smtp.mails.length >= n, 15_000, `${n} mails`);
+      await sleep(500);
+      assert.equal(smtp.mails.length, n);
+      const subjects = smtp.mails.map((m) => header(m.raw, 'Subject')).sort();
+      assert.deepEqual(subjects, Array.from({ length: n }, (_, i) => `Subject bulk-${i}`).sort());
+      assert.equal((byWorker[0] ?? 0) + (byWorker[1] ?? 0), n);
+      assert.ok((byWorker[0] ?? 0) > 0 && (byWorker[1] ?? 0) > 0, `both workers took jobs (${byWorker.join(' + ')})`);
+    } finally {
+      await queue.close();
+      await Promise.all(workers.map((w) => w.close()));
+      await smtp.close();
+    }
+  });
+
+  test('an invalid payload fails once, without retries', async () => {
+    const smtp = await startSmtp();
+    const config = configFor(smtp.port);
+    const worker = await startEmailWorker(config);
+    const queue = queueFor(config);
+    const events = new QueueEvents(QUEUES.email, { connection: connectionOf(config.redisUrl), prefix: config.prefix });
+    await events.waitUntilReady();
+    try {
+      const failed = new Promise<string>((resolve) => events.on('failed', ({ failedReason }) => resolve(failedReason)));
+      const job = await queue.add('send', { key: 'bad-1', to: 'not an address', subject: '', text: 'x' }, JOB_OPTIONS('bad-1', { attempts: 5, backoff: { type: 'fixed', delay: 50 } }));
+      const reason = await failed;
+      assert.match(reason, /invalid email job/);
+      assert.match(reason, /to/);
+      await sleep(300);
+      const after = await queue.getJob(job.id ?? '');
+      assert.equal(await after?.getState(), 'failed');
+      assert.equal(after?.attemptsMade, 1);
+      assert.equal(smtp.mails.length, 0);
+    } finally {
+      await events.close();
+      await queue.close();
+      await worker.close();
+      await smtp.close();
+    }
+  });
+
+  test('SMTP down: the job is retried with backoff and delivered once SMTP is back', async () => {
+    const port = await freePort();
+    const config = configFor(port);
+    const worker = await startEmailWorker(config, { logger: createLogger({ name: 'mailer-test', level: 'silent' }) });
+    const queue = queueFor(config);
+    let failures = 0;
+    worker.worker.on('failed', () => (failures += 1));
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+    try {
+      const job = await queue.add('send', mail('retry-1'), JOB_OPTIONS('retry-1', { attempts: 8, backoff: { type: 'exponential', delay: 100 } }));
+      await waitFor(() => failures >= 2, 10_000, 'two failed attempts');
+      smtp = await startSmtp(port);
+      const server = smtp;
+      await waitFor(() => server.mails.length === 1, 10_000, 'delivery after SMTP returned');
+      await sleep(300);
+      assert.equal(server.mails.length, 1);
+      assert.equal(header(server.mails[0]?.raw ?? '', 'Subject'), 'Subject retry-1');
+      const done = await queue.getJob(job.id ?? '');
+      assert.equal(await done?.getState(), 'completed');
+      assert.ok((done?.attemptsMade ?? 0) >= 2);
+    } finally {
+      await queue.close();
+      await worker.close();
+      await smtp?.close();
+    }
+  });
+
+  test('SMTP down past the last attempt: the mail waits instead of being lost', async () => {
+    const port = await freePort();
+    const config = configFor(port, { MAIL_EXTENDED_RETRY_MIN_MS: '200' });
+    const worker = await startEmailWorker(config);
+    const queue = queueFor(config);
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+    try {
+      const job = await queue.add('send', mail('patient-1'), JOB_OPTIONS('patient-1', { attempts: 1 }));
+      // It fails with SMTP down, and instead of failing for good it is delayed.
+      const deadline = Date.now() + 5000;
+      while ((await job.getState()) !== 'delayed' && Date.now() < deadline) await sleep(25);
+      assert.equal(await job.getState(), 'delayed');
+      smtp = await startSmtp(port);
+      const server = smtp;
+      await waitFor(() => server.mails.length === 1, 10_000, 'delivery after SMTP returned');
+      assert.equal(await (await queue.getJob(job.id ?? ''))?.getState(), 'completed');
+    } finally {
+      await queue.close();
+      await worker.close();
+      await smtp?.close();
+    }
+  });
+
+  test('a key that was already sent is not sent again', async () => {
+    const smtp = await startSmtp();
+    const config = configFor(smtp.port);
+    const worker = await startEmailWorker(config);
+    const queue = queueFor(config);
+    try {
+      await queue.add('send', mail('once-1'), { jobId: 'once-1', removeOnComplete: true });
+      await waitFor(() => smtp.mails.length === 1, 10_000, 'the first mail');
+      await sleep(100);
+      // The completed job was removed, so the same jobId can be queued again (a relay re-sending after a crash).
+      const again = await queue.add('send', mail('once-1'), { jobId: 'once-1' });
+      const deadline = Date.now() + 5000;
+      while ((await again.getState()) !== 'completed' && Date.now() < deadline) await sleep(25);
+      assert.equal(await again.getState(), 'completed');
+      assert.equal(smtp.mails.length, 1);
+    } finally {
+      await queue.close();
+      await worker.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe('mailer config', () => {
+  test('defaults, and every bad variable listed at once', () => {
+    const config = loadMailerConfig({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    assert.equal(config.smtpUrl, 'smtp://127.0.0.1:1025');
+    assert.equal(config.from, 'Adelaide Tamil Association <no-reply@localhost>');
+    assert.equal(config.concurrency, 5);
+    assert.equal(config.ratePerSecond, 10);
+    assert.equal(config.prefix, 'bull');
+    assert.throws(
+      () => loadMailerConfig({ SMTP_URL: 'http://x', MAIL_CONCURRENCY: '0' }),
+      (err: Error) => {
+        for (const name of ['REDIS_URL', 'SMTP_URL', 'MAIL_CONCURRENCY']) assert.match(err.message, new RegExp(name));
+        return true;
+      },
+    );
+  });
+});

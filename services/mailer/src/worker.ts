@@ -1,0 +1,141 @@
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import nodemailer from 'nodemailer';
+import { emailJobSchema, QUEUES } from '@tca/contracts';
+import { closeRedis, createLogger, createRedis, type Logger } from '@tca/service-kit';
+import type { MailerConfig } from './config.js';
+
+/** What a job's processor returns (kept in Redis with the completed job). */
+export interface EmailResult {
+  messageId: string;
+  /** True when an earlier run had already sent this key (a re-queued or re-run job). */
+  duplicate?: boolean;
+}
+
+export interface EmailWorker {
+  worker: Worker;
+  /** Stops taking jobs, waits for those in progress, closes SMTP and Redis connections. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface EmailWorkerOptions {
+  logger?: Logger;
+}
+
+/** Sent markers live this long: a job re-queued with the same key within this time is not sent again. */
+const SENT_MARKER_TTL_S = 7 * 24 * 3600;
+const MAX_EXTENDED_DELAY_MS = 15 * 60 * 1000;
+
+/** SMTP replies that will not get better by retrying: bad mailbox, rejected message, policy. Not auth or config. */
+function isPermanentSmtpFailure(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { responseCode, code } = err as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === 'number') {
+    const authOrConfig = [530, 534, 535, 538].includes(responseCode);
+    return responseCode >= 500 && responseCode < 600 && !authOrConfig;
+  }
+  return code === 'EENVELOPE' || code === 'EMESSAGE';
+}
+
+function domainOf(from: string): string {
+  const match = /@([^>\s]+)>?\s*$/.exec(from);
+  return match?.[1] ?? 'localhost';
+}
+
+/**
+ * Consumes the `email` queue: validates each job against the contract, sends it through pooled SMTP,
+ * and respects a queue-wide send rate. Delivery is at least once; a per-key marker written after a
+ * successful send keeps re-runs and re-queued keys from sending twice. Run as many copies as needed.
+ */
+export async function startEmailWorker(config: MailerConfig, options: EmailWorkerOptions = {}): Promise<EmailWorker> {
+  const logger = options.logger ?? createLogger({ name: 'mailer', level: config.logLevel });
+  const redis = createRedis(config.redisUrl, { role: 'worker', logger, connectionName: 'mailer' });
+  const transport = nodemailer.createTransport(
+    {
+      url: config.smtpUrl,
+      pool: true,
+      maxConnections: config.concurrency,
+      maxMessages: 100,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    },
+    { from: config.from },
+  );
+  const messageDomain = domainOf(config.from);
+  const markerKey = (key: string) => `${config.prefix}:mailer:sent:${key}`;
+
+  async function processEmail(job: Job, token?: string): Promise<EmailResult> {
+    const parsed = emailJobSchema.safeParse(job.data);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ');
+      throw new UnrecoverableError(`invalid email job: ${problems}`);
+    }
+    const mail = parsed.data;
+    const messageId = `<${mail.key}@${messageDomain}>`;
+    const already = await redis.get(markerKey(mail.key));
+    if (already !== null) {
+      logger.info({ jobId: job.id, key: mail.key }, 'already sent; not sending again');
+      return { messageId: already, duplicate: true };
+    }
+    try {
+      await transport.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html !== undefined ? { html: mail.html } : {}),
+        ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
+        // Stable per key, so a receiving system can drop a duplicate of an at-least-once delivery.
+        messageId,
+      });
+    } catch (err) {
+      if (isPermanentSmtpFailure(err)) {
+        throw new UnrecoverableError(`SMTP refused the message: ${(err as Error).message}`);
+      }
+      const attempts = job.opts.attempts ?? 1;
+      const lastAttempt = job.attemptsMade + 1 >= attempts;
+      const age = Date.now() - job.timestamp;
+      if (lastAttempt && token !== undefined && age < config.giveUpAfterMs) {
+        // Out of regular attempts while SMTP is unreachable: wait and try again rather than lose the mail.
+        const delay = Math.min(MAX_EXTENDED_DELAY_MS, Math.max(config.extendedRetryMinMs, Math.floor(age / 2)));
+        logger.warn({ err, jobId: job.id, key: mail.key, retryInMs: delay }, 'SMTP unavailable; retrying later');
+        await job.moveToDelayed(Date.now() + delay, token);
+        throw new DelayedError();
+      }
+      throw err;
+    }
+    await redis.set(markerKey(mail.key), messageId, 'EX', SENT_MARKER_TTL_S);
+    logger.info({ jobId: job.id, key: mail.key, attempt: job.attemptsMade + 1 }, 'email sent');
+    return { messageId };
+  }
+
+  const worker = new Worker<unknown, EmailResult>(QUEUES.email, processEmail, {
+    connection: redis,
+    prefix: config.prefix,
+    concurrency: config.concurrency,
+    ...(config.ratePerSecond > 0 ? { limiter: { max: config.ratePerSecond, duration: 1000 } } : {}),
+    lockDuration: config.lockDurationMs,
+    stalledInterval: config.stalledIntervalMs,
+    maxStalledCount: 2,
+  });
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    const willRetry = !(err instanceof UnrecoverableError) && job.attemptsMade < (job.opts.attempts ?? 1);
+    (willRetry ? logger.warn : logger.error).call(logger, { err, jobId: job.id, attemptsMade: job.attemptsMade, willRetry }, willRetry ? 'email failed; will retry' : 'email failed for good');
+  });
+  worker.on('error', (err) => logger.error({ err }, 'worker error'));
+  await worker.waitUntilReady();
+  logger.info({ queue: QUEUES.email, prefix: config.prefix, concurrency: config.concurrency, ratePerSecond: config.ratePerSecond }, 'email worker started');
+
+  let closing: Promise<void> | undefined;
+  return {
+    worker,
+    close() {
+      closing ??= (async () => {
+        await worker.close();
+        transport.close();
+        await closeRedis(redis);
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { startStack, type RunningStack } from './stack.js';
+
+/**
+ * startStack against a fake repository whose "services" are tiny HTTP servers: checks the
+ * orchestration (real embedded PostgreSQL, Redis, MailDev; env passed to each child; readiness; stop
+ * leaves nothing running) without building the real services.
+ */
+
+const FAKE_HTTP = `
+const http = require('node:http');
+const fs = require('node:fs');
+const name = process.argv[2];
+fs.writeFileSync(require('node:path').join(process.env.FAKE_PID_DIR, name + '-' + process.pid), '');
+if (process.env.FAKE_FAIL === name) {
+  console.log(JSON.stringify({ level: 50, time: Date.now(), msg: 'cannot start: boom' }));
+  process.exit(3);
+}
+const server = http.createServer((req, res) => {
+  if (req.url === '/env') {
+    const keys = ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'LOG_LEVEL', 'CONTENT_URL', 'IDENTITY_URL', 'PAYMENTS_URL', 'RELEASES_DIR', 'REMOTES_REGISTRY_FILE'];
+    res.end(JSON.stringify(Object.fromEntries(keys.map((k) => [k, process.env[k]]))));
+    return;
+  }
+  if (req.url === '/readyz' && name === 'gateway') {
+    res.writeHead(503, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ status: 'not-ready', checks: { shell: 'failed', content: 'ok' } }));
+    return;
+  }
+  res.end('{"status":"ok"}');
+});
+server.listen(Number(process.env.PORT), process.env.HOST, () => {
+  console.log(JSON.stringify({ level: 30, time: Date.now(), name, msg: 'listening', url: 'http://' + process.env.HOST + ':' + server.address().port }));
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+const FAKE_WORKER = `
+const fs = require('node:fs');
+const name = process.argv[2];
+fs.writeFileSync(require('node:path').join(process.env.FAKE_PID_DIR, name + '-' + process.pid), '');
+const timer = setInterval(() => undefined, 1000);
+process.on('SIGTERM', () => { clearInterval(timer); process.exit(0); });
+`;
+
+async function fakeRepo(root: string): Promise<void> {
+  const write = async (rel: string, text: string) => {
+    await mkdir(join(root, rel, '..'), { recursive: true });
+    await writeFile(join(root, rel), text);
+  };
+  await write('package.json', JSON.stringify({ name: 'fake', private: true, workspaces: [] }));
+  for (const name of ['content', 'identity', 'payments', 'gateway']) {
+    await write(`services/${name}/package.json`, JSON.stringify({ name: `@fake/${name}`, ...(name === 'content' ? { tca: { workers: [{ name: 'content-worker', entry: 'worker' }] } } : {}) }));
+    await write(`services/${name}/dist/index.js`, `process.argv[2] = ${JSON.stringify(name)};\n${FAKE_HTTP}`);
+  }
+  await write('services/content/dist/worker.js', `process.argv[2] = 'content-worker';\n${FAKE_WORKER}`);
+  await write('services/mailer/package.json', JSON.stringify({ name: '@fake/mailer' }));
+  await write('services/mailer/dist/index.js', `process.argv[2] = 'mailer';\n${FAKE_WORKER}`);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function pidsIn(dir: string): Promise<Array<{ name: string; pid: number }>> {
+  return (await readdir(dir)).map((f) => ({ name: f.replace(/-\d+$/, ''), pid: Number(f.slice(f.lastIndexOf('-') + 1)) }));
+}
+
+async function getJson(url: string): Promise<Record<string, string | undefined>> {
+  return (await (await fetch(url)).json()) as Record<string, string | undefined>;
+}
+
+describe('startStack (fake services, real infrastructure)', () => {
+  let base: string;
+
+  before(async () => {
+    base = await mkdtemp(join(tmpdir(), 'stack-run-'));
+    await chmod(base, 0o755); // the embedded PostgreSQL runs as the postgres user when tests run as root
+    await fakeRepo(join(base, 'repo'));
+  });
+
+  after(async () => {
+    await rm(base, { recursive: true, force: true });
+  });
+
+  test('starts everything with the right env, reports URLs, and stop() leaves nothing running', async () => {
+    const pidDir = join(base, 'pids-ok');
+    await mkdir(pidDir);
+    let stack: RunningStack | undefined;
+    try {
+      stack = await startStack({
+        rootDir: join(base, 'repo'),
+        dataDir: join(base, 'data'),
+        gatewayPort: 0,
+        quiet: true,
+        build: false,
+        stopGraceMs: 3000,
+        env: { FAKE_PID_DIR: pidDir, MAILER_WORKERS: '2', LOG_LEVEL: 'debug', REDIS_URL: undefined, SMTP_URL: undefined, DATABASE_URL: undefined },
+      });
+      assert.match(stack.siteUrl, /^http:\/\/localhost:\d+$/);
+      assert.ok(stack.mailUrl?.endsWith('/index.html'));
+      assert.deepEqual(Object.keys(stack.healthUrls).sort(), ['content', 'gateway', 'identity', 'payments']);
+      for (const url of Object.values(stack.healthUrls)) assert.equal((await fetch(url)).status, 200, url);
+
+      const content = await getJson(stack.healthUrls.content?.replace('/readyz', '/env') ?? '');
+      assert.equal(content.DATABASE_URL, stack.databaseUrl);
+      assert.equal(content.REDIS_URL, stack.redisUrl);
+      assert.equal(content.SMTP_URL, stack.smtpUrl);
+      assert.equal(content.PUBLIC_URL, stack.siteUrl);
+      assert.equal(content.HOST, '127.0.0.1');
+      assert.equal(content.LOG_LEVEL, 'debug');
+
+      const gateway = await getJson(`${stack.gatewayUrl}/env`);
+      assert.equal(gateway.PORT, new URL(stack.gatewayUrl).port);
+      assert.equal(`${gateway.CONTENT_URL}/readyz`, stack.healthUrls.content);
+      assert.equal(`${gateway.IDENTITY_URL}/readyz`, stack.healthUrls.identity);
+      assert.equal(`${gateway.PAYMENTS_URL}/readyz`, stack.healthUrls.payments);
+      assert.equal(gateway.RELEASES_DIR, join(base, 'data', 'releases'));
+      assert.equal(gateway.REMOTES_REGISTRY_FILE, join(base, 'data', 'remotes.json'));
+
+      const db = new pg.Client({ connectionString: stack.databaseUrl });
+      await db.connect();
+      assert.deepEqual((await db.query('select current_database() as db')).rows, [{ db: 'tamil_association' }]);
+      await db.end();
+
+      const names = (await pidsIn(pidDir)).map((p) => p.name).sort();
+      assert.deepEqual(names, ['content', 'content-worker', 'gateway', 'identity', 'mailer', 'mailer', 'payments']);
+    } finally {
+      await stack?.stop();
+    }
+    await sleep(100);
+    for (const { name, pid } of await pidsIn(pidDir)) assert.equal(alive(pid), false, `${name} (${pid}) still runs`);
+    await assert.rejects(fetch(stack.mailUrl ?? ''), 'MailDev stopped');
+    const db = new pg.Client({ connectionString: stack.databaseUrl, connectionTimeoutMillis: 1000 });
+    db.on('error', () => undefined);
+    await assert.rejects(db.connect(), 'PostgreSQL stopped');
+  });
+
+  test('a service that dies at start fails start-up with its name and last lines, and stops the rest', async () => {
+    const pidDir = join(base, 'pids-fail');
+    await mkdir(pidDir);
+    await assert.rejects(
+      startStack({
+        rootDir: join(base, 'repo'),
+        dataDir: join(base, 'data'),
+        gatewayPort: 0,
+        quiet: true,
+        build: false,
+        stopGraceMs: 3000,
+        env: { FAKE_PID_DIR: pidDir, FAKE_FAIL: 'identity', REDIS_URL: undefined, SMTP_URL: undefined, DATABASE_URL: undefined },
+      }),
+      (err: Error) => {
+        assert.match(err.message, /^identity exited with code 3 before it was ready/);
+        assert.match(err.message, /ERROR cannot start: boom/);
+        return true;
+      },
+    );
+    await sleep(100);
+    const started = await pidsIn(pidDir);
+    assert.ok(started.some((p) => p.name === 'content'));
+    for (const { name, pid } of started) assert.equal(alive(pid), false, `${name} (${pid}) still runs`);
+  });
+});
