@@ -163,11 +163,17 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
         ),
       ],
       performance: { hints: false },
+      // Lazy compilation would hand the shell stubs instead of the remotes' exposed modules.
+      lazyCompilation: false,
       devServer: {
         port,
         host: '127.0.0.1',
         hot: true,
         historyApiFallback: true,
+        // The shell's page (another port) opens each remote's HMR socket.
+        allowedHosts: isRemote ? 'all' : 'auto',
+        // The shell's HMR socket follows the address the page was opened with (localhost or 127.0.0.1).
+        client: isRemote ? undefined : { webSocketURL: 'auto://0.0.0.0:0/ws' },
         headers: isRemote ? { 'Access-Control-Allow-Origin': '*' } : {},
         // The shell's dev server stands in for the gateway origin: API paths and the registry go to it.
         proxy: isRemote
