@@ -21,7 +21,8 @@ export default async function globalSetup() {
     gatewayPort: 0,
     quiet: !process.env.E2E_VERBOSE,
     // Short loader time-outs so the outage tests see their fallback quickly.
-    env: { REMOTE_TIMEOUT_MS: '2500', REMOTE_RETRIES: '1', REMOTE_BACKOFF_MS: '200' },
+    // Redis database 1: a developer's `npm start` on the same Redis must not take this site's jobs.
+    env: { REMOTE_TIMEOUT_MS: '2500', REMOTE_RETRIES: '1', REMOTE_BACKOFF_MS: '200', REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/1' },
   });
   process.env.E2E_SITE_URL = stack.siteUrl;
   process.env.E2E_DATA_DIR = dataDir;

@@ -1,3 +1,4 @@
+export * from './api-service.js';
 export * from './config.js';
 export * from './errors.js';
 export * from './http-app.js';

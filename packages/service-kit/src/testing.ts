@@ -1,5 +1,13 @@
+import assert from 'node:assert/strict';
+import { spawn, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { apiErrorSchema, readinessSchema } from '@tca/contracts';
+import { createLogger, type Logger } from './logger.js';
+import { addToOutbox } from './outbox.js';
+import { createPool } from './postgres.js';
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -50,4 +58,146 @@ export async function createTestDatabase(label = 'tca'): Promise<TestDatabase> {
       await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/** The service under test, as its package defines it. */
+export interface ServiceUnderTest<C> {
+  /** Names the suites (`<name> service`, `<name> service process`) and the test databases. */
+  name: string;
+  /** The schema its migrations fill. */
+  schema: string;
+  /** The package folder holding src/index.ts, e.g. `new URL('..', import.meta.url)` from src/server.test.ts. */
+  packageRoot: string | URL;
+  loadConfig(env: Record<string, string | undefined>): C;
+  start(config: C, options: { handleSignals: boolean; logger: Logger }): Promise<{ url: string; stop(): Promise<void> }>;
+}
+
+export interface ServiceFoundationOptions<C> {
+  service: ServiceUnderTest<C>;
+  /** Every table the migrations leave in the schema, sorted by name (schema_migrations and outbox included). */
+  expectedTables: readonly string[];
+  /** A path the service reads JSON on and a cut-off body for it: the answer must be 400 invalid_json. */
+  malformedJson: { path: string; body: string };
+}
+
+/**
+ * Registers the node:test suites every API service (built with startApiService and runServiceMain) must
+ * pass: health and readiness with Postgres and Redis checked, its tables and only its schema, a working
+ * outbox, JSON 404 and 400 answers, draining on stop; and, running src/index.ts with tsx, a readable
+ * exit 1 on missing environment and exit 0 on SIGTERM.
+ */
+export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): void {
+  const { service: { name, schema, packageRoot, loadConfig, start }, expectedTables, malformedJson } = options;
+
+  describe(`${name} service`, () => {
+    let db: TestDatabase;
+    let running: { url: string; stop(): Promise<void> };
+
+    before(async () => {
+      db = await createTestDatabase(name);
+      const config = loadConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), PORT: '0', SHUTDOWN_DRAIN_DELAY_MS: '300' });
+      running = await start(config, { handleSignals: false, logger: createLogger({ name, level: 'silent' }) });
+    });
+    after(async () => {
+      await running.stop();
+      await db.drop();
+    });
+
+    it('is alive and ready, with Postgres and Redis checked', async () => {
+      const health = await fetch(`${running.url}/healthz`);
+      assert.equal(health.status, 200);
+      assert.deepEqual(await health.json(), { status: 'ok' });
+      const ready = await fetch(`${running.url}/readyz`);
+      assert.equal(ready.status, 200);
+      assert.deepEqual(readinessSchema.parse(await ready.json()), { status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    });
+
+    it('created its tables in its own schema only', async () => {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ table_schema: string; table_name: string }>(
+          "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY table_name",
+        );
+        assert.deepEqual(rows.map((row) => row.table_name), expectedTables);
+        assert.ok(rows.every((row) => row.table_schema === schema));
+      } finally {
+        await client.end();
+      }
+    });
+
+    it('has an outbox the service-kit relay can write to', async () => {
+      const pool = createPool({ connectionString: db.url, schema, applicationName: `${name}-test` });
+      try {
+        assert.equal(await addToOutbox(pool, { queue: 'email', name: 'probe', jobId: 'probe-1', payload: {} }), true);
+        await pool.query('DELETE FROM outbox');
+      } finally {
+        await pool.end();
+      }
+    });
+
+    it('answers unknown paths with a JSON 404', async () => {
+      const res = await fetch(`${running.url}/nowhere`);
+      assert.equal(res.status, 404);
+      assert.equal(apiErrorSchema.parse(await res.json()).error, 'not_found');
+    });
+
+    it('answers malformed JSON with 400 invalid_json', async () => {
+      const res = await fetch(`${running.url}${malformedJson.path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: malformedJson.body });
+      assert.equal(res.status, 400);
+      assert.equal(apiErrorSchema.parse(await res.json()).error, 'invalid_json');
+    });
+
+    it('drains on stop: readyz answers 503 draining, then the port closes', async () => {
+      const stopping = running.stop();
+      const res = await fetch(`${running.url}/readyz`);
+      assert.equal(res.status, 503);
+      assert.equal(readinessSchema.parse(await res.json()).status, 'draining');
+      await stopping;
+      await assert.rejects(fetch(`${running.url}/healthz`));
+    });
+  });
+
+  describe(`${name} service process`, () => {
+    const runIndex = (env: NodeJS.ProcessEnv, stdio: StdioOptions) =>
+      spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/index.ts'], { cwd: packageRoot, env: { PATH: process.env.PATH, ...env }, stdio });
+
+    it('prints every missing variable and exits 1', async () => {
+      const child = runIndex({ PORT: 'not-a-port' }, ['ignore', 'ignore', 'pipe']);
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const [code] = (await once(child, 'exit')) as [number | null];
+      assert.equal(code, 1);
+      assert.match(stderr, /DATABASE_URL: is required but not set/);
+      assert.match(stderr, /REDIS_URL: is required but not set/);
+      assert.match(stderr, /PORT: must be a whole number/);
+    });
+
+    it('starts, logs its URL and exits 0 on SIGTERM', async () => {
+      const db = await createTestDatabase(`${name}_proc`);
+      try {
+        const child = runIndex({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), PORT: '0', LOG_LEVEL: 'info' }, ['ignore', 'pipe', 'inherit']);
+        let stdout = '';
+        const url = await new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no "listening" line in: ${stdout}`)), 15_000);
+          child.stdout?.on('data', (chunk: Buffer) => {
+            stdout += chunk.toString();
+            const match = /"url":"(http:\/\/[^"]+)","msg":"listening"/.exec(stdout);
+            if (match?.[1]) {
+              clearTimeout(timer);
+              resolve(match[1]);
+            }
+          });
+          child.once('exit', () => reject(new Error(`exited early: ${stdout}`)));
+        });
+        assert.equal((await fetch(`${url}/healthz`)).status, 200);
+        child.kill('SIGTERM');
+        const [code] = (await once(child, 'exit')) as [number | null];
+        assert.equal(code, 0);
+        assert.match(stdout, /"msg":"stopped"/);
+      } finally {
+        await db.drop();
+      }
+    });
+  });
 }
