@@ -51,6 +51,9 @@ describe('createHttpApp', () => {
       const body = parseBody(signupSchema, req.body);
       res.status(201).json(body);
     });
+    app.get('/ip', (req, res) => {
+      res.json({ ip: req.ip });
+    });
     app.post('/conflict', () => {
       throw new ConflictError('That e-mail is already registered.', 'email_taken');
     });
@@ -62,6 +65,11 @@ describe('createHttpApp', () => {
     running = await startService({ app, port: 0, host: '127.0.0.1', logger, lifecycle, handleSignals: false });
   });
   after(() => running.stop());
+
+  it('sees the visitor address the gateway forwards from loopback', async () => {
+    const response = await fetch(`${running.url}/ip`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    assert.deepEqual(await response.json(), { ip: '203.0.113.9' });
+  });
 
   it('answers /healthz and hides x-powered-by, with helmet headers', async () => {
     const res = await fetch(`${running.url}/healthz`);

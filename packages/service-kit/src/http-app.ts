@@ -43,6 +43,8 @@ export interface HttpAppOptions {
   lifecycle?: Lifecycle;
   /** Mount routes that must read the raw body (the Stripe webhook: express.raw) before the JSON parser runs. */
   beforeJson?: (app: Express) => void;
+  /** Express's `trust proxy` setting; default: loopback and private networks (where the gateway runs). */
+  trustProxy?: string | boolean;
 }
 
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -79,6 +81,9 @@ export function createHttpApp(options: HttpAppOptions): { app: Express; lifecycl
   const lifecycle = options.lifecycle ?? createLifecycle();
   const app = express();
   app.disable('x-powered-by');
+  // Services sit behind the gateway (loopback on one machine, a private network in containers):
+  // trust its X-Forwarded-For so logs and rate limits see the visitor's address.
+  app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
 
   app.use(
     pinoHttp({
