@@ -90,3 +90,22 @@ test('a page chunk that fails to load surfaces as a ChunkLoadError in that area 
   await fallback(page, 'content').getByRole('button', { name: 'Retry' }).click();
   await expect(pageTitle(page)).toHaveText('The Adelaide Story');
 });
+
+test('a remote page that throws while rendering shows the area fallback; the frame and other areas keep working', async ({ page }) => {
+  // Serve mf-content's real About chunk with its title replaced by an expression that throws during render.
+  await page.route(/\/remotes\/content\/[^/]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (!body.includes('"The Adelaide Story"')) return route.fulfill({ response });
+    return route.fulfill({ response, body: body.replace('"The Adelaide Story"', '(()=>{throw new Error("About page failed on purpose")})()') });
+  });
+  await page.goto('/about');
+  await expect(fallback(page, 'content')).toBeVisible({ timeout: FALLBACK_WITHIN_MS });
+  await expect(fallback(page, 'content')).toContainText('About page failed on purpose');
+  await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  await header(page).getByRole('link', { name: 'Membership' }).click();
+  await expect(pageTitle(page)).toHaveText('Membership');
+  // Another page of the same remote still renders.
+  await header(page).getByRole('link', { name: 'Events' }).click();
+  await expect(pageTitle(page)).toHaveText('Events');
+});
