@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,8 @@ function appOf(url: URL): string {
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-'));
+  // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
+  await chmod(dataDir, 0o755);
   const stack = await startStack({ mode: 'start', rootDir, dataDir, gatewayPort: 0, quiet: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
