@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
 import { startStack } from '@tca/stack';
+import { appOf } from './script-origin.js';
 
 /**
  * First-load JavaScript of `/` as a visitor's browser fetches it from the composed site: every
@@ -13,10 +14,6 @@ import { startStack } from '@tca/stack';
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function appOf(url: URL): string {
-  const match = /^\/(?:remotes|releases)\/(\w+)\//.exec(url.pathname);
-  return match ? `mf-${match[1]}` : 'shell';
-}
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-'));
