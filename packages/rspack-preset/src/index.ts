@@ -130,13 +130,16 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
         rules: rules(isDev),
       },
       plugins: [
-        new rspack.HtmlRspackPlugin({
-          template: path.join(options.dir, 'src/index.html'),
-          ...(existsSync(path.join(options.dir, 'src/favicon.svg')) ? { favicon: path.join(options.dir, 'src/favicon.svg') } : {}),
-          title: options.title,
-          // The remote's own page is only for running it alone in development.
-          filename: 'index.html',
-        }),
+        // A remote's own page is only for running it alone in development (it needs the runtime the shell provides in production).
+        ...(isRemote && !isDev
+          ? []
+          : [
+              new rspack.HtmlRspackPlugin({
+                template: path.join(options.dir, 'src/index.html'),
+                title: options.title,
+                ...(existsSync(path.join(options.dir, 'src/favicon.svg')) ? { favicon: path.join(options.dir, 'src/favicon.svg') } : {}),
+              }),
+            ]),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
           'process.env.REMOTES_REGISTRY_URL': JSON.stringify(process.env.REMOTES_REGISTRY_URL ?? REGISTRY_PATH),
@@ -151,6 +154,8 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
                 shareStrategy: 'loaded-first',
                 manifest: true,
                 dts: false,
+                // In production the shell provides the federation runtime; each remote entry leaves it out.
+                experiments: { externalRuntime: !isDev },
               }
             : {
                 name: options.name,
@@ -159,6 +164,8 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
                 shared: sharedSingletons(),
                 shareStrategy: 'loaded-first',
                 dts: false,
+                // One copy of the federation runtime for the page, handed to every remote entry.
+                experiments: { provideExternalRuntime: !isDev },
               },
         ),
       ],
