@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { API_ROUTES, REGISTRY_PATH } from '@tca/contracts';
@@ -135,7 +136,10 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
           ? []
           : [
               new rspack.HtmlRspackPlugin({
-                template: path.join(options.dir, 'src/index.html'),
+                // An app may bring its own page; remotes use the preset's plain one.
+                template: existsSync(path.join(options.dir, 'src/index.html'))
+                  ? path.join(options.dir, 'src/index.html')
+                  : fileURLToPath(new URL('./standalone.html', import.meta.url)),
                 title: options.title,
                 ...(existsSync(path.join(options.dir, 'src/favicon.svg')) ? { favicon: path.join(options.dir, 'src/favicon.svg') } : {}),
               }),
