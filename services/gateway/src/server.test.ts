@@ -249,6 +249,11 @@ describe('gateway', () => {
         assert.equal(res.headers.get('cache-control'), 'no-cache', path);
         assert.equal(await res.text(), INDEX_HTML, path);
       }
+      for (const accept of ['*/*', '']) {
+        const res = await fetch(`${gateway.url}/blog/12`, { headers: { Accept: accept } });
+        assert.equal(res.status, 200, `Accept: "${accept}"`);
+        assert.equal(await res.text(), INDEX_HTML);
+      }
     });
 
     test('no fallback for non-HTML requests or paths with an extension', async () => {

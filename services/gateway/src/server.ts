@@ -21,9 +21,10 @@ function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
+// Browsers ask for text/html; curl, crawlers and link checkers send "*/*" or nothing, and get the page too.
 function acceptsHtml(req: Request): boolean {
-  const accept = req.headers.accept;
-  return typeof accept === 'string' && accept.toLowerCase().includes('text/html');
+  const accept = req.headers.accept?.toLowerCase();
+  return accept === undefined || accept.trim() === '' || accept.includes('text/html') || accept.includes('*/*');
 }
 
 function shellNotBuilt(res: ServerResponse, shellDir: string): void {
