@@ -59,3 +59,20 @@ test.describe('header login state follows the stored session', () => {
     await expect(header(page).getByRole('link', { name: 'Profile' })).toBeVisible();
   });
 });
+
+test('the 60-second check ends an expired session and goes to /login', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/about');
+  await expect(pageTitle(page)).toHaveText('The Adelaide Story');
+  await page.evaluate((value) => {
+    localStorage.setItem('user', JSON.stringify({ value, expiry: Date.now() + 30_000 }));
+    localStorage.setItem('token', 'test-token');
+  }, user);
+  await page.reload();
+  await expect(header(page).getByRole('link', { name: 'Profile' })).toBeVisible();
+
+  await page.clock.fastForward(61_000);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([null, null]);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths, SESSION_CHECK_INTERVAL_MS, type LoginUser, type SessionModule } from '@tca/contracts';
 import { loadSessionModule } from '../remotes/federation.js';
@@ -16,6 +16,11 @@ export interface SessionState {
  */
 export function useSession(): SessionState {
   const navigate = useNavigate();
+  // useNavigate changes with every route; the subscription and the 60 s timer must not.
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
   const [state, setState] = useState<SessionState>({ user: null, known: false });
 
   useEffect(() => {
@@ -32,7 +37,7 @@ export function useSession(): SessionState {
         refresh();
         unsubscribe = loaded.subscribe(refresh);
         timer = setInterval(() => {
-          if (session?.expireIfDue()) navigate(paths.login);
+          if (session?.expireIfDue()) navigateRef.current(paths.login);
         }, SESSION_CHECK_INTERVAL_MS);
       },
       () => active && setState({ user: null, known: true }),
@@ -43,7 +48,7 @@ export function useSession(): SessionState {
       unsubscribe?.();
       if (timer) clearInterval(timer);
     };
-  }, [navigate]);
+  }, []);
 
   return state;
 }
