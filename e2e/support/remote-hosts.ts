@@ -1,7 +1,5 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { startStaticServer } from '@tca/stack';
 
 export interface Host {
   url: string;
@@ -9,14 +7,12 @@ export interface Host {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.html': 'text/html' };
-
-function closeServer(server: Server | ReturnType<typeof createTcpServer>, sockets: Set<Socket>): Promise<void> {
+function closeServer(server: ReturnType<typeof createTcpServer>, sockets: Set<Socket>): Promise<void> {
   for (const socket of sockets) socket.destroy();
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-function listen(server: Server | ReturnType<typeof createTcpServer>, port: number): Promise<number> {
+function listen(server: ReturnType<typeof createTcpServer>, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -26,25 +22,9 @@ function listen(server: Server | ReturnType<typeof createTcpServer>, port: numbe
   });
 }
 
-/** A remote's build served from its own origin, as a separately deployed remote would be. */
+/** A remote's build served from its own origin, as a separately deployed remote would be (the gateway's static server). */
 export async function serveRemote(dir: string, port = 0): Promise<Host> {
-  const sockets = new Set<Socket>();
-  const server = createHttpServer(async (request, response) => {
-    const file = path.join(dir, path.normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
-    try {
-      const body = await readFile(file);
-      response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' });
-      response.end(body);
-    } catch {
-      response.writeHead(404, { 'access-control-allow-origin': '*' }).end();
-    }
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const bound = await listen(server, port);
-  return { url: `http://127.0.0.1:${bound}`, port: bound, close: () => closeServer(server, sockets) };
+  return startStaticServer({ dir, port, host: '127.0.0.1' });
 }
 
 /** A server that accepts connections and never answers: the case MF's own loader hangs on. */
