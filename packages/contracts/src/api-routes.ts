@@ -16,7 +16,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: '/blog/get', service: 'content' },
   { path: '/gallery/get', service: 'content' },
   { path: '/teammanagement/get', service: 'content' },
-  { path: '/events/get', service: 'content' },
+  // /events/get, and the calendars /events/{_id}.ics and /events/calendar.ics
+  { path: '/events/', service: 'content' },
   { path: '/sponsorship/get', service: 'content' },
   { path: '/uploads/', service: 'content' },
   { path: '/email/send', service: 'content' },

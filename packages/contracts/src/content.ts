@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+/**
+ * The content API's answers (spec §3, §7) and the two public forms (§5). Field names follow the spec
+ * (`_id`, `desc`, `eventLink` …); the extra fields (`imageMeta`, `html`) are additions the pages use
+ * for responsive images and safely rendered rich text.
+ */
+
+/** One stored size of an image, in a modern format, served at `/uploads/<file>`. */
+export const imageVariantSchema = z.object({
+  file: z.string(),
+  width: z.number().int().positive(),
+});
+export type ImageVariant = z.infer<typeof imageVariantSchema>;
+
+/** What a page needs to lay an image out before it loads (width/height) and to pick a size (`srcset`). */
+export const imageMetaSchema = z.object({
+  /** The largest variant's file name, the same value as the item's `image` / `images[i]`. */
+  file: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Describes the picture for screen readers; empty when it is decorative. */
+  alt: z.string(),
+  /** Every stored width, smallest first (the last one is `file`). */
+  variants: z.array(imageVariantSchema),
+});
+export type ImageMeta = z.infer<typeof imageMetaSchema>;
+
+/** `YYYY-MM-DD`, a calendar date in Adelaide. */
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD');
+/** `HH:MM`, 24-hour. */
+export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time written HH:MM (24-hour)');
+
+export const blogPostSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The post body as Markdown source (what search matches on). */
+  desc: z.string(),
+  /** The same body rendered to HTML and sanitised by the server: the only HTML a page may insert. */
+  html: z.string(),
+  /** File name under /uploads/, or null. */
+  image: z.string().nullable(),
+  imageMeta: imageMetaSchema.nullable(),
+  /** ISO 8601 date-time of publication. */
+  date: z.string(),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
+
+export const galleryEventSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  date: isoDateSchema,
+  /** File names under /uploads/. */
+  images: z.array(z.string()),
+  /** Same order as `images`. */
+  imageMeta: z.array(imageMetaSchema),
+});
+export type GalleryEvent = z.infer<typeof galleryEventSchema>;
+
+export const teamMemberSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  designation: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  imageMeta: imageMetaSchema.nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const EVENT_STATUSES = ['Active', 'Cancelled', 'Draft'] as const;
+
+export const eventSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  date: isoDateSchema,
+  endDate: isoDateSchema.nullable(),
+  time: timeOfDaySchema.nullable(),
+  location: z.string(),
+  /** Image URLs (spec §3: "list of URLs"), each `/uploads/<file>`. */
+  images: z.array(z.string()),
+  /** Same order as `images`. */
+  imageMeta: z.array(imageMetaSchema),
+  eventLink: z.string().nullable(),
+  status: z.enum(EVENT_STATUSES),
+});
+export type SiteEvent = z.infer<typeof eventSchema>;
+
+export const sponsorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  imageMeta: imageMetaSchema.nullable(),
+  link: z.string().nullable(),
+});
+export type Sponsor = z.infer<typeof sponsorSchema>;
+
+export const blogListSchema = z.array(blogPostSchema);
+export const galleryListSchema = z.array(galleryEventSchema);
+export const teamListSchema = z.array(teamMemberSchema);
+export const eventListSchema = z.array(eventSchema);
+export const sponsorListSchema = z.array(sponsorSchema);
+
+/** The URL of a stored file (`/uploads/<file>`, the file name URL-encoded as spec §7 says). */
+export function uploadUrl(file: string): string {
+  return `/uploads/${encodeURIComponent(file)}`;
+}
+
+/** iCalendar of one event, and the feed of every upcoming event (beyond the spec). */
+export function eventCalendarPath(id: string): string {
+  return `/events/${encodeURIComponent(id)}.ics`;
+}
+export const EVENTS_CALENDAR_PATH = '/events/calendar.ics';
+
+// ---------------------------------------------------------------------------------------------
+// Forms (spec §5 contact and support ticket). One schema for the browser and the server.
+// ---------------------------------------------------------------------------------------------
+
+const required = (label: string) => z.string().trim().min(1, `${label} is required`);
+
+/**
+ * The honeypot: a field people never see (hidden from view and from assistive technology). A bot that
+ * fills it gets a 400, and nothing is stored.
+ */
+export const HONEYPOT_FIELD = 'website';
+const honeypot = z.string().max(0, 'This field must be left empty').optional();
+
+export const contactMessageSchema = z
+  .object({
+    name: required('Name').max(200, 'Name must be at most 200 characters'),
+    phoneNumber: required('Phone').max(40, 'Phone must be at most 40 characters'),
+    senderEmail: required('Email').max(320, 'Email must be at most 320 characters').pipe(z.email('Invalid email format')),
+    subject: z.string().trim().max(200, 'Subject must be at most 200 characters').default('Message from the website'),
+    message: required('Message').max(5000, 'Message must be at most 5000 characters'),
+    [HONEYPOT_FIELD]: honeypot,
+  })
+  .strict();
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;
+
+export const contactAnswerSchema = z.object({ message: z.string(), id: z.string() });
+export type ContactAnswer = z.infer<typeof contactAnswerSchema>;
+
+/** Spec §9 lists +91, +1, +44 (default +91); +61 is added because the association is in Adelaide. */
+export const TICKET_COUNTRY_CODES = ['+91', '+61', '+1', '+44'] as const;
+export const DEFAULT_TICKET_COUNTRY_CODE = '+91';
+
+export const ISSUE_TYPES = [
+  { value: 'technical', label: 'Technical Issue' },
+  { value: 'billing', label: 'Billing Issue' },
+  { value: 'general', label: 'General Inquiry' },
+  { value: 'feedback', label: 'Feedback' },
+] as const;
+export type IssueType = (typeof ISSUE_TYPES)[number]['value'];
+const issueTypeValues = ISSUE_TYPES.map((t) => t.value) as [IssueType, ...IssueType[]];
+
+export const supportTicketSchema = z
+  .object({
+    name: required('Name').max(200, 'Name must be at most 200 characters'),
+    email: required('Email').max(320, 'Email must be at most 320 characters').pipe(z.email('Invalid email format')),
+    countryCode: z.enum(TICKET_COUNTRY_CODES, 'Choose a country code from the list').default(DEFAULT_TICKET_COUNTRY_CODE),
+    phone: required('Phone').max(40, 'Phone must be at most 40 characters'),
+    issueType: z.enum(issueTypeValues, 'Issue type is required'),
+    issueDescription: required('Issue description').max(5000, 'Issue description must be at most 5000 characters'),
+    [HONEYPOT_FIELD]: honeypot,
+  })
+  .strict();
+export type SupportTicketInput = z.input<typeof supportTicketSchema>;
+export type SupportTicket = z.output<typeof supportTicketSchema>;
+
+/** The human reference of a ticket: `TCA-<year>-<6-digit sequence>`, e.g. TCA-2026-000123. */
+export const TICKET_REFERENCE_PATTERN = /^TCA-\d{4}-\d{6,}$/;
+export function formatTicketReference(year: number, sequence: number): string {
+  return `TCA-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+export const ticketAnswerSchema = z.object({ message: z.string(), reference: z.string().regex(TICKET_REFERENCE_PATTERN) });
+export type TicketAnswer = z.infer<typeof ticketAnswerSchema>;
