@@ -1,10 +1,15 @@
 import { Router } from 'express';
 import type { ContentDeps } from '../../server.js';
+import { createFormsRouter } from './forms-routes.js';
+import { createReadRouter } from './read-routes.js';
 
 /**
- * The content API (spec section 7: blog, gallery, team, events, sponsors, uploads, contact, support desk).
- * Routes arrive with their use cases; until then every path answers the JSON 404.
+ * The content API (spec section 7): the published content (blog, gallery, team, events, sponsors,
+ * uploads, calendars) and the two public forms (contact, support desk).
  */
-export function createApiRouter(_deps: ContentDeps): Router {
-  return Router();
+export function createApiRouter(deps: ContentDeps): Router {
+  const router = Router();
+  router.use(createReadRouter(deps));
+  router.use(createFormsRouter(deps));
+  return router;
 }
