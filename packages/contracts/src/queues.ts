@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_REFERENCE_PATTERN } from './content.js';
 
 /** BullMQ queue names. No ':' (BullMQ uses it as its key separator). */
 export const QUEUES = {
@@ -20,3 +21,18 @@ export const emailJobSchema = z
   })
   .strict();
 export type EmailJob = z.infer<typeof emailJobSchema>;
+
+/**
+ * A `support-tickets` job: a ticket was stored (its row is the source of truth; the worker reads it).
+ * Job id `ticket-<ticketUid>`, so a relay that sends the row again does not queue it twice, and a new
+ * database with an old Redis never meets an old job id.
+ */
+export const supportTicketJobSchema = z
+  .object({
+    /** The ticket row's random uid. */
+    ticketUid: z.uuid(),
+    /** The ticket's human reference (`TCA-2026-000123`), for logs and queue dashboards. */
+    reference: z.string().regex(TICKET_REFERENCE_PATTERN, 'a ticket reference like TCA-2026-000123'),
+  })
+  .strict();
+export type SupportTicketJob = z.infer<typeof supportTicketJobSchema>;

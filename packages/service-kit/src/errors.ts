@@ -105,6 +105,10 @@ function toApiError(err: unknown): { status: number; body: ApiError } | undefine
     return { status: 413, body: { error: 'payload_too_large', message: 'The request body is too large.' } };
   }
   const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
+  // Express's router answers a path parameter with broken %-encoding with a URIError of status 400.
+  if (err instanceof URIError && status === 400) {
+    return { status: 400, body: { error: 'bad_request', message: 'The request path is not valid URL encoding.' } };
+  }
   // Other client errors from Express's own libraries (unsupported charset, aborted request...) are safe to show.
   if (status !== undefined && status >= 400 && status < 500 && e.expose === true && typeof e.message === 'string') {
     const code = typeof e.type === 'string' ? e.type.replace(/\W+/g, '_') : 'bad_request';

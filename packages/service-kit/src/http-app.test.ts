@@ -51,6 +51,9 @@ describe('createHttpApp', () => {
       const body = parseBody(signupSchema, req.body);
       res.status(201).json(body);
     });
+    app.get('/files/:name', (req, res) => {
+      res.json({ name: req.params.name });
+    });
     app.get('/ip', (req, res) => {
       res.json({ ip: req.ip });
     });
@@ -153,6 +156,12 @@ describe('createHttpApp', () => {
     const res = await fetch(`${running.url}/conflict`, { method: 'POST' });
     assert.equal(res.status, 409);
     assert.deepEqual(await res.json(), { error: 'email_taken', message: 'That e-mail is already registered.' });
+  });
+
+  it('answers a path parameter with broken %-encoding with 400, not 500', async () => {
+    const res = await fetch(`${running.url}/files/%E0%A4%A`);
+    assert.equal(res.status, 400);
+    assert.equal(apiErrorSchema.parse(await res.json()).error, 'bad_request');
   });
 
   it('answers unknown paths with a JSON 404', async () => {

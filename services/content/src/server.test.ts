@@ -4,6 +4,19 @@ import { start } from './server.js';
 
 testServiceFoundation({
   service: { name: SERVICE_NAME, schema: SCHEMA, packageRoot: new URL('..', import.meta.url), loadConfig: loadContentConfig, start },
-  expectedTables: ['blog_posts', 'contact_messages', 'events', 'gallery_events', 'outbox', 'schema_migrations', 'sponsors', 'support_tickets', 'team_members'],
+  expectedTables: [
+    'blog_posts',
+    'contact_messages',
+    'content_revision',
+    'events',
+    'gallery_events',
+    'image_sources',
+    'image_variants',
+    'outbox',
+    'schema_migrations',
+    'sponsors',
+    'support_tickets',
+    'team_members',
+  ],
   malformedJson: { path: '/email/send', body: '{"subject":' },
 });

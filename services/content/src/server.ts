@@ -1,10 +1,47 @@
 import { startApiService, type ApiServiceDeps, type ApiServiceStartOptions, type RunningApiService } from '@tca/service-kit';
+import { ContentCatalog } from './catalog/catalog.js';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type ContentConfig } from './config.js';
 import { createApiRouter } from './entry-points/api/routes.js';
+import { seedIfEmpty } from './import/seed.js';
 
 export type ContentDeps = ApiServiceDeps<ContentConfig>;
 
-/** Migrates, then serves: the shared start-up of startApiService with this service's schema, migrations and routes. */
-export function start(config: ContentConfig, options: ApiServiceStartOptions = {}): Promise<RunningApiService> {
-  return startApiService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR, createRouter: createApiRouter, config, ...options });
+/**
+ * Migrates, then serves: the shared start-up of startApiService with this service's schema, migrations and
+ * routes. When the content tables are empty it imports the seed folder in the background; content answers
+ * wait for that import, so the first page already shows the seed.
+ */
+export async function start(config: ContentConfig, options: ApiServiceStartOptions = {}): Promise<RunningApiService> {
+  let catalog: ContentCatalog | undefined;
+  let seeding: Promise<unknown> = Promise.resolve();
+  const running = await startApiService({
+    name: SERVICE_NAME,
+    schema: SCHEMA,
+    migrationsDir: MIGRATIONS_DIR,
+    config,
+    ...options,
+    createRouter(deps) {
+      const created = new ContentCatalog({
+        pool: deps.pool,
+        redis: deps.redis,
+        logger: deps.logger,
+        databaseUrl: config.DATABASE_URL,
+        publicUrl: config.PUBLIC_URL,
+        redisTimeoutMs: config.CONTENT_CACHE_TIMEOUT_MS,
+        revisionPollMs: config.CONTENT_REVISION_POLL_MS,
+      });
+      catalog = created;
+      seeding = seedIfEmpty(deps.pool, config.CONTENT_SEED_DIR, deps.logger);
+      created.holdUntil(seeding);
+      return createApiRouter(deps, created);
+    },
+  });
+  return {
+    url: running.url,
+    async stop() {
+      await running.stop();
+      await seeding;
+      await catalog?.close();
+    },
+  };
 }

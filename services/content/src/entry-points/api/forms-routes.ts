@@ -1,7 +1,67 @@
 import { Router } from 'express';
+import type { z } from 'zod';
+import { contactMessageSchema, supportTicketSchema, type ContactAnswer, type TicketAnswer } from '@tca/contracts';
+import { fieldsFromZod, ValidationError } from '@tca/service-kit';
 import type { ContentDeps } from '../../server.js';
+import { brandFor } from '../../forms/emails.js';
+import { formRateLimit } from '../../forms/rate-limit.js';
+import { saveContactMessage, saveSupportTicket } from '../../forms/store.js';
 
-/** POST /email/send and /supportdesk/add. */
-export function createFormsRouter(_deps: ContentDeps): Router {
-  return Router();
+/** Redis key prefixes of the forms' per-address counters. */
+export const RATE_LIMIT_PREFIXES = { contact: 'rl:content:contact:', ticket: 'rl:content:ticket:' } as const;
+
+/**
+ * Validates a form body with its shared schema. A 400 `validation_failed` names each bad field in
+ * `fields`, and its message lists the problems for a banner ("Name is required. Invalid email format.").
+ */
+function parseForm<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError({}, 'The request body must be a JSON object (Content-Type: application/json).');
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const { fields, root } = fieldsFromZod(result.error);
+  const problems = [...new Set([...root, ...Object.values(fields)])].map((text) => (/[.!?]$/.test(text) ? text : `${text}.`));
+  throw new ValidationError(fields, problems.join(' ') || 'Some fields are not valid.');
+}
+
+/**
+ * POST /email/send and /supportdesk/add (spec §7). Each is limited per address, validates with the
+ * schema the page uses (the honeypot field included: filled in → 400, nothing stored), stores the
+ * message or ticket and its jobs in one transaction (transactional outbox), and answers 201 at once;
+ * the e-mails go out through the queues, also when Redis comes back later.
+ */
+export function createFormsRouter(deps: ContentDeps): Router {
+  const { config, pool, relay, redis, logger } = deps;
+  const router = Router();
+  const brand = brandFor(config.PUBLIC_URL);
+  const limits = { windowMs: config.RATE_LIMIT_WINDOW_MS, redis, logger };
+
+  router.post(
+    '/email/send',
+    formRateLimit({ ...limits, limit: config.CONTACT_RATE_LIMIT, prefix: RATE_LIMIT_PREFIXES.contact }),
+    async (req, res) => {
+      const input = parseForm(contactMessageSchema, req.body);
+      const stored = await saveContactMessage(pool, input, { inbox: config.CONTACT_INBOX, brand });
+      relay.nudge();
+      req.log.info({ contactMessageId: stored.id }, 'contact message stored');
+      const answer: ContactAnswer = { message: 'Message Sent', id: String(stored.id) };
+      res.status(201).json(answer);
+    },
+  );
+
+  router.post(
+    '/supportdesk/add',
+    formRateLimit({ ...limits, limit: config.TICKET_RATE_LIMIT, prefix: RATE_LIMIT_PREFIXES.ticket }),
+    async (req, res) => {
+      const input = parseForm(supportTicketSchema, req.body);
+      const ticket = await saveSupportTicket(pool, input);
+      relay.nudge();
+      req.log.info({ ticketId: ticket.id, reference: ticket.reference }, 'support ticket stored');
+      const answer: TicketAnswer = { message: 'Ticket submitted successfully!', reference: ticket.reference };
+      res.status(201).json(answer);
+    },
+  );
+
+  return router;
 }

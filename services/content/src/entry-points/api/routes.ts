@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { ContentCatalog } from '../../catalog/catalog.js';
 import type { ContentDeps } from '../../server.js';
 import { createFormsRouter } from './forms-routes.js';
 import { createReadRouter } from './read-routes.js';
@@ -7,9 +8,9 @@ import { createReadRouter } from './read-routes.js';
  * The content API (spec section 7): the published content (blog, gallery, team, events, sponsors,
  * uploads, calendars) and the two public forms (contact, support desk).
  */
-export function createApiRouter(deps: ContentDeps): Router {
+export function createApiRouter(deps: ContentDeps, catalog: ContentCatalog): Router {
   const router = Router();
-  router.use(createReadRouter(deps));
+  router.use(createReadRouter(deps, catalog));
   router.use(createFormsRouter(deps));
   return router;
 }

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { escapeHtml, formatDateTimeIn, renderEmail, type EmailContent } from './email-template.js';
+
+const brand = { name: 'Adelaide Tamil Association', url: 'https://tamil.example.org' };
+
+const content: EmailContent = {
+  subject: 'Hello <Kavi>\r\nBcc: victim@example.org',
+  preheader: 'A short summary',
+  blocks: [
+    { type: 'paragraph', text: 'Dear <b>Kavi</b> & "friends",\nsecond line' },
+    { type: 'heading', text: 'Details' },
+    { type: 'details', rows: [['Reference', 'TCA-2026-000123'], ['Address', 'line one\nline two']] },
+    { type: 'quote', text: "It's <script>alert(1)</script>\n\nbye" },
+    { type: 'link', text: 'Visit us', href: 'https://tamil.example.org/events' },
+    { type: 'link', text: 'Not a link', href: 'javascript:alert(1)' },
+  ],
+};
+
+describe('renderEmail', () => {
+  const mail = renderEmail(content, brand);
+
+  it('keeps the subject on one line (no header injection)', () => {
+    assert.equal(mail.subject, 'Hello <Kavi> Bcc: victim@example.org');
+  });
+
+  it('renders the plain-text part from the blocks', () => {
+    assert.equal(
+      mail.text,
+      [
+        'Dear <b>Kavi</b> & "friends",\nsecond line',
+        'Details\n-------',
+        'Reference: TCA-2026-000123\nAddress: line one\n    line two',
+        "> It's <script>alert(1)</script>\n>\n> bye",
+        'Visit us: https://tamil.example.org/events',
+        'Not a link: javascript:alert(1)',
+        '-- \nAdelaide Tamil Association\nhttps://tamil.example.org',
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it('renders the same blocks to HTML with every value escaped', () => {
+    assert.ok(mail.html.startsWith('<!doctype html>'));
+    assert.ok(mail.html.includes('<html lang="en">'));
+    assert.ok(mail.html.includes('<title>Hello &lt;Kavi&gt; Bcc: victim@example.org</title>'));
+    assert.ok(mail.html.includes('Dear &lt;b&gt;Kavi&lt;/b&gt; &amp; &quot;friends&quot;,<br>second line'));
+    assert.ok(mail.html.includes('It&#39;s &lt;script&gt;alert(1)&lt;/script&gt;<br><br>bye'));
+    assert.ok(mail.html.includes('<th scope="row"'));
+    assert.ok(mail.html.includes('line one<br>line two'));
+    assert.ok(mail.html.includes('<a href="https://tamil.example.org/events"'));
+    assert.ok(!mail.html.includes('javascript:'), 'unsafe link targets are dropped');
+    assert.ok(mail.html.includes('Not a link'));
+    assert.ok(mail.html.includes('A short summary'));
+    assert.ok(!/<script|<b>/.test(mail.html));
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five special characters', () => {
+    assert.equal(escapeHtml(`<a href="x" title='y'>&</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+});
+
+describe('formatDateTimeIn', () => {
+  it('writes the time as people in that zone read it, daylight saving included', () => {
+    // 31 Dec 2025 14:00 UTC is already New Year's Day in Adelaide (UTC+10:30 in summer).
+    assert.equal(formatDateTimeIn(new Date('2025-12-31T14:00:00Z'), 'Australia/Adelaide'), 'Thursday 1 January 2026 at 12:30 am ACDT');
+    assert.equal(formatDateTimeIn(new Date('2026-07-01T02:00:00Z'), 'Australia/Adelaide'), 'Wednesday 1 July 2026 at 11:30 am ACST');
+  });
+});

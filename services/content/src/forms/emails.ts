@@ -1,0 +1,143 @@
+import { ISSUE_TYPES, type EmailJob } from '@tca/contracts';
+import { formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent } from '@tca/service-kit';
+
+/** The association's name, the same text as SITE_NAME in @tca/ui (which is a browser package). */
+export const ASSOCIATION_NAME = 'Adelaide Tamil Association';
+/** Dates in e-mails are Adelaide's. */
+export const ADELAIDE_TIME_ZONE = 'Australia/Adelaide';
+
+export function brandFor(publicUrl: string): EmailBrand {
+  return { name: ASSOCIATION_NAME, url: publicUrl };
+}
+
+export function issueTypeLabel(value: string): string {
+  return ISSUE_TYPES.find((type) => type.value === value)?.label ?? value;
+}
+
+function job(key: string, to: string, content: EmailContent, brand: EmailBrand, replyTo?: string): EmailJob {
+  const { subject, text, html } = renderEmail(content, brand);
+  return { key, to, subject, text, html, ...(replyTo !== undefined ? { replyTo } : {}) };
+}
+
+// -------------------------------------------------------------------------------------------------
+// Contact messages
+// -------------------------------------------------------------------------------------------------
+
+export interface StoredContactMessage {
+  uid: string;
+  name: string;
+  senderEmail: string;
+  phoneNumber: string;
+  subject: string;
+  message: string;
+  createdAt: Date;
+}
+
+/** The message itself, to the association's inbox; replying answers the sender. */
+export function contactInboxEmail(message: StoredContactMessage, inbox: string, brand: EmailBrand): EmailJob {
+  const content: EmailContent = {
+    subject: `Contact form: ${message.subject}`,
+    preheader: `${message.name} wrote through the website.`,
+    blocks: [
+      { type: 'paragraph', text: `${message.name} sent a message through the website's contact form. Reply to this e-mail to answer them.` },
+      {
+        type: 'details',
+        rows: [
+          ['Name', message.name],
+          ['Email', message.senderEmail],
+          ['Phone', message.phoneNumber],
+          ['Subject', message.subject],
+          ['Received', formatDateTimeIn(message.createdAt, ADELAIDE_TIME_ZONE)],
+        ],
+      },
+      { type: 'heading', text: 'Message' },
+      { type: 'quote', text: message.message },
+    ],
+  };
+  return job(`contact-${message.uid}-inbox`, inbox, content, brand, message.senderEmail);
+}
+
+/**
+ * The acknowledgement to the sender. It does not repeat the message: anyone can type any address into
+ * the form, and an acknowledgement must not carry a stranger's text to it.
+ */
+export function contactAcknowledgementEmail(message: StoredContactMessage, inbox: string, brand: EmailBrand): EmailJob {
+  const content: EmailContent = {
+    subject: `We received your message - ${ASSOCIATION_NAME}`,
+    preheader: 'Thank you for getting in touch. We will reply soon.',
+    blocks: [
+      { type: 'paragraph', text: `Dear ${message.name},` },
+      {
+        type: 'paragraph',
+        text: `Thank you for contacting the ${ASSOCIATION_NAME}. We received your message "${message.subject}" on ${formatDateTimeIn(message.createdAt, ADELAIDE_TIME_ZONE)} and will reply to ${message.senderEmail} as soon as we can.`,
+      },
+      { type: 'paragraph', text: 'If you did not send this message, you can ignore this e-mail.' },
+    ],
+  };
+  return job(`contact-${message.uid}-ack`, message.senderEmail, content, brand, inbox);
+}
+
+// -------------------------------------------------------------------------------------------------
+// Support tickets
+// -------------------------------------------------------------------------------------------------
+
+export interface StoredSupportTicket {
+  uid: string;
+  reference: string;
+  name: string;
+  email: string;
+  countryCode: string;
+  phone: string;
+  issueType: string;
+  issueDescription: string;
+  createdAt: Date;
+}
+
+/** The confirmation to the submitter, with the ticket's reference; replying reaches the support inbox. */
+export function ticketConfirmationEmail(ticket: StoredSupportTicket, supportInbox: string, brand: EmailBrand): EmailJob {
+  const content: EmailContent = {
+    subject: `Your support ticket ${ticket.reference} - ${ASSOCIATION_NAME}`,
+    preheader: `We received your ticket. Its reference is ${ticket.reference}.`,
+    blocks: [
+      { type: 'paragraph', text: `Dear ${ticket.name},` },
+      { type: 'paragraph', text: `Thank you for raising a support ticket. Our team will look into it and get back to you at ${ticket.email}.` },
+      {
+        type: 'details',
+        rows: [
+          ['Reference', ticket.reference],
+          ['Issue type', issueTypeLabel(ticket.issueType)],
+          ['Submitted', formatDateTimeIn(ticket.createdAt, ADELAIDE_TIME_ZONE)],
+        ],
+      },
+      { type: 'paragraph', text: `Please quote ${ticket.reference} in any message about this ticket. You can reply to this e-mail to add details.` },
+      { type: 'paragraph', text: 'If you did not raise this ticket, you can ignore this e-mail.' },
+    ],
+  };
+  return job(`ticket-${ticket.uid}-confirmation`, ticket.email, content, brand, supportInbox);
+}
+
+/** The alert to the support inbox, with everything the submitter wrote; replying answers the submitter. */
+export function ticketAlertEmail(ticket: StoredSupportTicket, supportInbox: string, brand: EmailBrand): EmailJob {
+  const issue = issueTypeLabel(ticket.issueType);
+  const content: EmailContent = {
+    subject: `New support ticket ${ticket.reference}: ${issue}`,
+    preheader: `${ticket.name} raised a ${issue.toLowerCase()} ticket.`,
+    blocks: [
+      { type: 'paragraph', text: `A support ticket was raised on the website. Reply to this e-mail to answer ${ticket.name}.` },
+      {
+        type: 'details',
+        rows: [
+          ['Reference', ticket.reference],
+          ['Issue type', issue],
+          ['Name', ticket.name],
+          ['Email', ticket.email],
+          ['Phone', `${ticket.countryCode} ${ticket.phone}`],
+          ['Submitted', formatDateTimeIn(ticket.createdAt, ADELAIDE_TIME_ZONE)],
+        ],
+      },
+      { type: 'heading', text: 'Description' },
+      { type: 'quote', text: ticket.issueDescription },
+    ],
+  };
+  return job(`ticket-${ticket.uid}-alert`, supportInbox, content, brand, ticket.email);
+}
