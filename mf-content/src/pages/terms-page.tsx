@@ -1,5 +1,11 @@
 import { Page } from '@tca/ui';
+import { LegalDocumentView } from '../static/legal-document.js';
+import { TERMS } from '../static/terms.js';
 
 export function TermsPage() {
-  return <Page title="Terms and Conditions" lead="The terms that apply when you use this site." />;
+  return (
+    <Page title="Terms and Conditions" lead="The terms that apply when you use this site.">
+      <LegalDocumentView document={TERMS} idPrefix="terms" numbered />
+    </Page>
+  );
 }

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { register } from 'node:module';
+import { test } from 'node:test';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+// The forms import CSS Modules, which only Rspack understands.
+register('./css-module-stub.mjs', import.meta.url);
+const { ContactForm } = await import('./contact-form.js');
+const { TicketForm } = await import('./ticket-form.js');
+
+/** Every `<label for=id>` names an element with that id, and the text of each label. */
+function labels(html: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const match of html.matchAll(/<label for="([^"]+)"[^>]*>(.*?)<\/label>/g)) {
+    const [, id = '', inner = ''] = match;
+    assert.ok(html.includes(`id="${id}"`), `a control with id ${id}`);
+    found.set(inner.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim(), id);
+  }
+  return found;
+}
+
+function control(html: string, id: string): string {
+  const match = new RegExp(`<(input|select|textarea)[^>]*id="${id}"[^>]*>`).exec(html);
+  assert.ok(match, `control ${id}`);
+  return match[0];
+}
+
+test('the contact form labels its four required fields with the right types and autocomplete', () => {
+  const html = renderToStaticMarkup(<ContactForm />);
+  const byLabel = labels(html);
+  const expectations: Array<[string, RegExp]> = [
+    ['Name *', /autocomplete="name"/i],
+    ['Phone *', /type="tel"/],
+    ['Email *', /type="email"/],
+    ['Message *', /<textarea/],
+  ];
+  for (const [label, attribute] of expectations) {
+    const id = byLabel.get(label);
+    assert.ok(id, `label ${label}`);
+    const element = control(html, id);
+    assert.match(element, attribute);
+    assert.match(element, /required=""/);
+  }
+  assert.match(html, /<form[^>]*novalidate=""/i);
+  assert.match(html, /<button type="submit"[^>]*>Send Message<\/button>/);
+});
+
+test('the honeypot is named website and hidden from people, keyboards and autofill', () => {
+  for (const html of [renderToStaticMarkup(<ContactForm />), renderToStaticMarkup(<TicketForm />)]) {
+    const honeypot = /<div class="honeypot" aria-hidden="true">.*?<input[^>]*>/.exec(html)?.[0] ?? '';
+    assert.match(honeypot, /name="website"/);
+    assert.match(honeypot, /tabindex="-1"/i);
+    assert.match(honeypot, /autocomplete="off"/i);
+  }
+});
+
+test('the ticket form has the spec §5 fields, its issue types and country codes', () => {
+  const html = renderToStaticMarkup(<TicketForm />);
+  const byLabel = labels(html);
+  for (const label of ['Name *', 'Email *', 'Phone *', 'Country code', 'Issue type *', 'Issue description *']) assert.ok(byLabel.has(label), label);
+  assert.match(control(html, byLabel.get('Email *') ?? ''), /type="email"/);
+  assert.match(control(html, byLabel.get('Phone *') ?? ''), /type="tel"/);
+  assert.match(control(html, byLabel.get('Issue description *') ?? ''), /rows="4"/);
+  const countries = [...html.matchAll(/<option value="(\+\d+)"/g)].map((m) => m[1]);
+  assert.deepEqual(countries, ['+91', '+61', '+1', '+44']);
+  const issues = [...html.matchAll(/<option value="([a-z]*)"[^>]*>([^<]+)<\/option>/g)].map((m) => `${m[1]}=${m[2]}`);
+  assert.deepEqual(issues, ['=Select issue type', 'technical=Technical Issue', 'billing=Billing Issue', 'general=General Inquiry', 'feedback=Feedback']);
+  assert.match(html, /<button type="submit" class="tca-button">Submit Ticket<\/button>/);
+});

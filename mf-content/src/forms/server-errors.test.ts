@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ApiError } from '@tca/contracts';
+import { contactFailure, retryAfterText, splitFieldMessages, ticketFailure, type FailedResult } from './server-errors.js';
+
+const CONTACT_FIELDS = ['name', 'phoneNumber', 'senderEmail', 'message'] as const;
+const TICKET_FIELDS = ['name', 'email', 'countryCode', 'phone', 'issueType', 'issueDescription'] as const;
+
+const http = (status: number, statusText: string, error: ApiError | null, retryAfter: string | null = null): FailedResult => ({
+  kind: 'http',
+  status,
+  statusText,
+  error,
+  retryAfter,
+});
+
+test("the contact form's failure always reads the spec's alert text", () => {
+  for (const result of [
+    http(500, 'Internal Server Error', { error: 'internal', message: 'Internal error' }),
+    http(502, 'Bad Gateway', null),
+    { kind: 'network', message: 'Failed to fetch' } as const,
+  ]) {
+    assert.deepEqual(contactFailure(result, CONTACT_FIELDS), { message: 'Failed to send message. Please try again later.', detail: null, fields: {} });
+  }
+});
+
+test("a 400 puts the server's messages under the fields the form shows, the rest in the alert", () => {
+  const failure = contactFailure(
+    http(400, 'Bad Request', {
+      error: 'validation_failed',
+      message: 'Please correct the highlighted fields.',
+      fields: { senderEmail: 'Invalid email format', subject: 'Subject must be at most 200 characters' },
+    }),
+    CONTACT_FIELDS,
+  );
+  assert.equal(failure.message, 'Failed to send message. Please try again later.');
+  assert.deepEqual(failure.fields, { senderEmail: 'Invalid email format' });
+  assert.equal(failure.detail, 'Please correct the highlighted fields. Subject must be at most 200 characters');
+});
+
+test("a 429 shows the server's message, or when it has none, when to try again", () => {
+  const withMessage = contactFailure(http(429, 'Too Many Requests', { error: 'rate_limited', message: 'Too many messages from you. Try again in 10 minutes.' }, '600'), CONTACT_FIELDS);
+  assert.equal(withMessage.detail, 'Too many messages from you. Try again in 10 minutes.');
+  assert.equal(contactFailure(http(429, 'Too Many Requests', null, '600'), CONTACT_FIELDS).detail, 'Please try again in 10 minutes.');
+  assert.equal(contactFailure(http(429, 'Too Many Requests', null), CONTACT_FIELDS).detail, 'Too many requests. Please try again later.');
+});
+
+test("a ticket's non-ok answer reads 'Backend error: (status) (statusText)' plus the server's message", () => {
+  assert.equal(ticketFailure(http(500, 'Internal Server Error', null), TICKET_FIELDS).message, 'Backend error: 500 Internal Server Error');
+  assert.equal(ticketFailure(http(503, '', null), TICKET_FIELDS).message, 'Backend error: 503');
+  assert.equal(
+    ticketFailure(http(429, 'Too Many Requests', { error: 'rate_limited', message: 'Too many tickets. Try again later.' }), TICKET_FIELDS).message,
+    'Backend error: 429 Too Many Requests — Too many tickets. Try again later.',
+  );
+  const invalid = ticketFailure(
+    http(400, 'Bad Request', { error: 'validation_failed', message: 'Invalid ticket', fields: { issueType: 'Issue type is required', website: 'This field must be left empty' } }),
+    TICKET_FIELDS,
+  );
+  assert.equal(invalid.message, 'Backend error: 400 Bad Request — Invalid ticket This field must be left empty');
+  assert.deepEqual(invalid.fields, { issueType: 'Issue type is required' });
+});
+
+test("a ticket that gets no answer shows the error's own message, or the spec's fallback", () => {
+  assert.equal(ticketFailure({ kind: 'network', message: 'Failed to fetch' }, TICKET_FIELDS).message, 'Failed to fetch');
+  assert.equal(ticketFailure({ kind: 'network', message: ' ' }, TICKET_FIELDS).message, 'Failed to submit ticket. Please try again.');
+});
+
+test('Retry-After in seconds or as a date becomes a sentence; nonsense is ignored', () => {
+  const now = Date.parse('2026-11-25T10:00:00Z');
+  assert.equal(retryAfterText('1', now), 'Please try again in a moment.');
+  assert.equal(retryAfterText('45', now), 'Please try again in 45 seconds.');
+  assert.equal(retryAfterText('60', now), 'Please try again in 1 minute.');
+  assert.equal(retryAfterText('3540', now), 'Please try again in 59 minutes.');
+  assert.equal(retryAfterText('3600', now), 'Please try again in 1 hour.');
+  assert.equal(retryAfterText('7200', now), 'Please try again in 2 hours.');
+  assert.equal(retryAfterText('Wed, 25 Nov 2026 10:05:00 GMT', now), 'Please try again in 5 minutes.');
+  assert.equal(retryAfterText('soon', now), null);
+  assert.equal(retryAfterText(null, now), null);
+});
+
+test('field messages for unknown fields are kept as text, never dropped', () => {
+  assert.deepEqual(splitFieldMessages({ error: 'x', message: 'y', fields: { name: 'Name is required', extra: 'Unrecognized key' } }, ['name']), {
+    fields: { name: 'Name is required' },
+    others: ['Unrecognized key'],
+  });
+  assert.deepEqual(splitFieldMessages(null, ['name']), { fields: {}, others: [] });
+});
