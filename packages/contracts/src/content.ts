@@ -101,16 +101,9 @@ export const teamListSchema = z.array(teamMemberSchema);
 export const eventListSchema = z.array(eventSchema);
 export const sponsorListSchema = z.array(sponsorSchema);
 
-/** The URL of a stored file (`/uploads/<file>`, the file name URL-encoded as spec §7 says). */
-export function uploadUrl(file: string): string {
-  return `/uploads/${encodeURIComponent(file)}`;
-}
-
-/** iCalendar of one event, and the feed of every upcoming event (beyond the spec). */
-export function eventCalendarPath(id: string): string {
-  return `/events/${encodeURIComponent(id)}.ics`;
-}
-export const EVENTS_CALENDAR_PATH = '/events/calendar.ics';
+// The content URLs live in a module without zod, so a page that only builds image or calendar links
+// does not pull the validation library into its first load.
+export { EVENTS_CALENDAR_PATH, eventCalendarPath, uploadUrl } from './content-paths.js';
 
 // ---------------------------------------------------------------------------------------------
 // Forms (spec §5 contact and support ticket). One schema for the browser and the server.

@@ -1,0 +1,17 @@
+// Image files imported by the pages resolve to their hashed URL (Rspack `asset/resource`).
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
+declare module '*.webp' {
+  const url: string;
+  export default url;
+}
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
+declare module '*.jpg' {
+  const url: string;
+  export default url;
+}

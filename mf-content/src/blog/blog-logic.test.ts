@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { adelaideMonth, excerpt, filterPosts, formatPostDate, latestPosts, newestFirst, similarPosts } from './blog-logic.js';
+
+const post = (_id: string, date: string, name = _id, desc = '') => ({ _id, date, name, desc });
+
+test('posts are listed newest first and home takes the 3 latest', () => {
+  const posts = [post('a', '2025-01-05T00:00:00Z'), post('b', '2025-03-01T00:00:00Z'), post('c', 'not a date'), post('d', '2025-02-01T00:00:00Z'), post('e', '2024-12-24T00:00:00Z')];
+  assert.deepEqual(newestFirst(posts).map((p) => p._id), ['b', 'd', 'a', 'e', 'c']);
+  assert.deepEqual(latestPosts(posts).map((p) => p._id), ['b', 'd', 'a']);
+  assert.deepEqual(latestPosts(posts.slice(0, 2)).map((p) => p._id), ['b', 'a']);
+});
+
+test('search is case-insensitive on the name or the description; blank shows everything', () => {
+  const posts = [post('1', '2025-01-01', 'Pongal Festival', 'Harvest celebration'), post('2', '2025-01-01', 'Tamil classes', 'Weekend SCHOOL for kids'), post('3', '2025-01-01', 'AGM', 'minutes')];
+  assert.deepEqual(filterPosts(posts, 'pongal').map((p) => p._id), ['1']);
+  assert.deepEqual(filterPosts(posts, 'school').map((p) => p._id), ['2']);
+  assert.deepEqual(filterPosts(posts, '  HARVEST ').map((p) => p._id), ['1']);
+  assert.deepEqual(filterPosts(posts, 'zzz'), []);
+  assert.equal(filterPosts(posts, '   ').length, 3);
+});
+
+test('similar posts: same or previous month of the post, newest first, at most 3, never itself', () => {
+  const current = post('cur', '2025-03-10T00:00:00Z');
+  const posts = [
+    current,
+    post('mar-late', '2025-03-28T00:00:00Z'),
+    post('mar-early', '2025-03-01T00:00:00Z'),
+    post('feb', '2025-02-14T00:00:00Z'),
+    post('feb-first', '2025-02-01T00:00:00Z'),
+    post('jan', '2025-01-31T00:00:00Z'),
+    post('apr', '2025-04-01T00:00:00Z'),
+  ];
+  assert.deepEqual(similarPosts(posts, current).map((p) => p._id), ['mar-late', 'mar-early', 'feb']);
+  const february = posts[3];
+  assert.ok(february);
+  assert.deepEqual(similarPosts(posts, february).map((p) => p._id), ['feb-first', 'jan'], 'February looks back to January');
+  const january = post('jan-new', '2025-01-03T00:00:00Z');
+  assert.deepEqual(similarPosts([january, post('dec', '2024-12-31T00:00:00Z'), post('nov', '2024-11-30T00:00:00Z')], january).map((p) => p._id), ['dec']);
+  assert.deepEqual(similarPosts(posts, post('x', 'bad')), []);
+});
+
+test('months are counted in Adelaide time', () => {
+  // 15:00 UTC on 31 March is 1 April (01:30) in Adelaide.
+  assert.equal(adelaideMonth('2025-03-31T15:00:00Z'), 2025 * 12 + 3);
+  assert.equal(adelaideMonth('2025-03-31T10:00:00Z'), 2025 * 12 + 2);
+  assert.equal(adelaideMonth('garbage'), null);
+  assert.equal(formatPostDate('2025-06-14T02:00:00Z'), '14 June 2025');
+  assert.equal(formatPostDate('garbage'), '');
+});
+
+test('an excerpt is plain text without Markdown syntax, cut at a word', () => {
+  assert.equal(excerpt('# Title\n\nSome **bold** and [a link](https://x.org) ![pic](a.png)'), 'Title Some bold and a link');
+  const long = excerpt('word '.repeat(100), 30);
+  assert.ok(long.length <= 31, long);
+  assert.ok(long.endsWith('word…'), long);
+  assert.equal(excerpt('<script>alert(1)</script>hello'), 'alert(1) hello');
+});

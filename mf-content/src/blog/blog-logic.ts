@@ -1,0 +1,77 @@
+import type { BlogPost } from '@tca/contracts';
+import { ADELAIDE_TIME_ZONE } from '../lib/adelaide-date.js';
+
+type Dated = Pick<BlogPost, '_id' | 'date'>;
+
+const time = (post: Dated) => {
+  const value = Date.parse(post.date);
+  return Number.isNaN(value) ? Number.NEGATIVE_INFINITY : value;
+};
+
+/** Spec §9: blogs are listed newest first (a post with an unreadable date goes last). */
+export function newestFirst<T extends Dated>(posts: readonly T[]): T[] {
+  return [...posts].sort((a, b) => time(b) - time(a) || a._id.localeCompare(b._id));
+}
+
+/** The home page's 3 latest posts. */
+export function latestPosts<T extends Dated>(posts: readonly T[], count = 3): T[] {
+  return newestFirst(posts).slice(0, count);
+}
+
+/** Spec §5: a case-insensitive match of the query on the name or the description; blank matches all. */
+export function filterPosts<T extends Pick<BlogPost, 'name' | 'desc'>>(posts: readonly T[], query: string): T[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [...posts];
+  return posts.filter((post) => post.name.toLocaleLowerCase().includes(needle) || post.desc.toLocaleLowerCase().includes(needle));
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ADELAIDE_TIME_ZONE, year: 'numeric', month: '2-digit' });
+
+/** The month of an instant in Adelaide as a number (year × 12 + month index), or null for a bad date. */
+export function adelaideMonth(isoDateTime: string): number | null {
+  const value = Date.parse(isoDateTime);
+  if (Number.isNaN(value)) return null;
+  const parts = Object.fromEntries(monthFormat.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
+  return Number(parts.year) * 12 + Number(parts.month) - 1;
+}
+
+/** Spec §9: up to 3 other posts from the post's month or the month before it, newest first. */
+export function similarPosts<T extends Dated>(posts: readonly T[], current: T, limit = 3): T[] {
+  const month = adelaideMonth(current.date);
+  if (month === null) return [];
+  return newestFirst(
+    posts.filter((post) => {
+      if (post._id === current._id) return false;
+      const other = adelaideMonth(post.date);
+      return other === month || other === month - 1;
+    }),
+  ).slice(0, limit);
+}
+
+const postDate = new Intl.DateTimeFormat('en-AU', { timeZone: ADELAIDE_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+
+/** "14 June 2025", or '' when the date cannot be read. */
+export function formatPostDate(isoDateTime: string): string {
+  const value = Date.parse(isoDateTime);
+  return Number.isNaN(value) ? '' : postDate.format(new Date(value));
+}
+
+/**
+ * A short plain-text teaser of a Markdown body. The result is only ever rendered as text (React
+ * escapes it); the Markdown syntax is dropped so the teaser reads naturally.
+ */
+export function excerpt(markdown: string, maxLength = 160): string {
+  const text = markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}

@@ -1,0 +1,76 @@
+import { SITE_NAME } from '@tca/ui';
+import { HERO_SLIDES } from '../content/hero.js';
+import { HERO_ROTATION_MS } from '../lib/rotation.js';
+import { useRotation } from '../lib/use-rotation.js';
+import { usePreloaded } from './use-preloaded.js';
+import styles from './hero.module.css';
+
+const IMAGES = HERO_SLIDES.map((slide) => slide.image);
+
+/**
+ * Full-screen hero (spec §2.3): five Sangam landscapes, changing every 5 s once all five have
+ * loaded (a light gradient until then, so the first paint never waits for them). Dots pick a
+ * landscape; Pause stops the rotation; reduced motion keeps it still.
+ */
+export function Hero({ aboutId }: { aboutId: string }) {
+  const ready = usePreloaded(IMAGES);
+  const rotation = useRotation({ count: HERO_SLIDES.length, interval: HERO_ROTATION_MS, enabled: ready });
+  const current = HERO_SLIDES[rotation.index];
+
+  const getStarted = () => {
+    const about = document.getElementById(aboutId);
+    if (!about) return;
+    about.scrollIntoView({ behavior: rotation.reducedMotion ? 'auto' : 'smooth', block: 'start' });
+    about.focus({ preventScroll: true });
+  };
+
+  return (
+    <section className={styles.hero} aria-roledescription="carousel" aria-label="Welcome" {...rotation.hoverHandlers}>
+      <div className={styles.backdrop} aria-hidden="true">
+        {ready
+          ? HERO_SLIDES.map((slide, i) => (
+              <div key={slide.id} className={`${styles.slide} ${i === rotation.index ? styles.slideShown : ''}`} style={{ backgroundImage: `url("${slide.image}")` }} />
+            ))
+          : null}
+        <div className={styles.shade} />
+      </div>
+
+      <div className={styles.content}>
+        <p className={styles.greeting} lang="ta">
+          வணக்கம்
+        </p>
+        <h1 className={styles.title}>{SITE_NAME}</h1>
+        <p className={styles.tagline}>Celebrating Tamil language, arts and culture in South Australia since 1990 — one community, many generations.</p>
+        <button type="button" className={styles.cta} onClick={getStarted}>
+          Get Started
+        </button>
+      </div>
+
+      <div className={styles.bar}>
+        {current ? (
+          <p className={styles.caption} aria-live={rotation.running ? 'off' : 'polite'}>
+            <strong>
+              {current.name} <span lang="ta">({current.tamil})</span>
+            </strong>{' '}
+            — {current.caption}
+          </p>
+        ) : null}
+        <div className={styles.dots} role="group" aria-label="Choose a landscape">
+          {HERO_SLIDES.map((slide, i) => (
+            <button
+              key={slide.id}
+              type="button"
+              className={styles.dot}
+              aria-label={`Show ${slide.name} landscape`}
+              aria-pressed={i === rotation.index}
+              onClick={() => rotation.setIndex(i)}
+            />
+          ))}
+          <button type="button" className={styles.pause} onClick={rotation.togglePlaying} aria-label={rotation.playing ? 'Pause background rotation' : 'Play background rotation'}>
+            <span aria-hidden="true">{rotation.playing ? '❚❚' : '▶'}</span>
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

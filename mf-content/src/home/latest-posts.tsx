@@ -1,0 +1,47 @@
+import { Link } from 'react-router-dom';
+import { blogPostPath, paths } from '@tca/contracts';
+import { excerpt, formatPostDate, latestPosts } from '../blog/blog-logic.js';
+import { StoredImage } from '../lib/stored-image.js';
+import { EmptyMessage, ErrorMessage, LoadingMessage } from '../lib/status.js';
+import { useContent } from '../lib/use-content.js';
+import styles from './home.module.css';
+
+/** The 3 latest blog posts (spec §9), each card linking to its post. */
+export function LatestPosts() {
+  const { state, retry } = useContent('blog');
+  return (
+    <section className={styles.section} aria-labelledby="latest-posts-title">
+      <div className={styles.sectionHead}>
+        <h2 id="latest-posts-title" className={styles.heading}>
+          Latest from our Blog
+        </h2>
+        <Link to={paths.blog} className={styles.more}>
+          All blog posts
+        </Link>
+      </div>
+      {state.status === 'loading' ? <LoadingMessage>Loading blog posts…</LoadingMessage> : null}
+      {state.status === 'error' ? <ErrorMessage message="Error loading blogs" onRetry={retry} /> : null}
+      {state.status === 'ready' && state.data.length === 0 ? <EmptyMessage>No blogs found</EmptyMessage> : null}
+      {state.status === 'ready' && state.data.length > 0 ? (
+        <ul className={styles.posts}>
+          {latestPosts(state.data).map((post) => (
+            <li key={post._id} className={styles.postCard}>
+              <StoredImage src={post.image} meta={post.imageMeta} sizes="(max-width: 760px) 100vw, 360px" className={styles.postImage} />
+              <div className={styles.postBody}>
+                <time className={styles.meta} dateTime={post.date}>
+                  {formatPostDate(post.date)}
+                </time>
+                <h3 className={styles.postTitle}>
+                  <Link to={blogPostPath(post._id)} className={styles.cardLink}>
+                    {post.name}
+                  </Link>
+                </h3>
+                <p className={styles.postExcerpt}>{excerpt(post.desc, 120)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

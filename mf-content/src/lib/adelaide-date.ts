@@ -1,0 +1,41 @@
+/** The association's time zone: "today" and a post's month are calendar days in Adelaide (spec §4). */
+export const ADELAIDE_TIME_ZONE = 'Australia/Adelaide';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ADELAIDE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day in Adelaide at instant `now`, written YYYY-MM-DD. */
+export function adelaideDay(now: Date): string {
+  const parts = Object.fromEntries(dayFormat.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Whole days from calendar day `from` to calendar day `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((isoDayToUtc(to) - isoDayToUtc(from)) / 86_400_000);
+}
+
+function isoDayToUtc(day: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${day}`);
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+const longDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** A calendar day for people: "Sat 14 June 2025". */
+export function formatDay(day: string): string {
+  return longDay.format(new Date(isoDayToUtc(day)));
+}
+
+/** "18:30" → "6:30 pm". */
+export function formatTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const suffix = hours < 12 ? 'am' : 'pm';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
