@@ -6,7 +6,7 @@ export type Logger = PinoLogger;
 export interface LoggerOptions {
   name: string;
   level?: LogLevel | undefined;
-  /** Where to write; stdout when omitted. Tests pass a stream to read what was logged. */
+  /** Where to write; stdout (synchronously) when omitted. Tests pass a stream to read what was logged. */
   destination?: DestinationStream | undefined;
 }
 
@@ -20,7 +20,20 @@ const REDACT_PATHS = [
   'headers.cookie',
 ];
 
+/**
+ * stdout, written synchronously. pino's default stream writes asynchronously: when a piped stdout is
+ * full (EAGAIN) it retries that write later, and the flush at process.exit writes the lines queued
+ * after it first (or loses it), so a worker's "shutting down" could follow its "stopped". A synchronous
+ * write waits for the pipe instead; every line is out, in order, when the call returns, so exiting
+ * right after logging loses nothing. One stream for every logger of the process.
+ */
+let stdout: DestinationStream | undefined;
+function syncStdout(): DestinationStream {
+  stdout ??= pino.destination({ dest: 1, sync: true });
+  return stdout;
+}
+
 export function createLogger({ name, level = 'info', destination }: LoggerOptions): Logger {
   const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? syncStdout());
 }

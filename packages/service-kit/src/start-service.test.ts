@@ -5,11 +5,22 @@ import { createHttpApp, finishApp } from './http-app.js';
 import { createLogger } from './logger.js';
 import { startService } from './start-service.js';
 
+/** A promise resolved when a request reaches its handler (waited for instead of guessing how long that takes). */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 describe('startService', () => {
   it('drains: readyz says draining, in-flight requests finish, new connections are refused, hooks run in order', async () => {
     const logger = createLogger({ name: 'test', level: 'silent' });
     const { app, lifecycle } = createHttpApp({ name: 'test', logger });
+    const arrived = signal();
     app.get('/slow', async (_req, res) => {
+      arrived.resolve();
       await sleep(300);
       res.json({ done: true });
     });
@@ -35,7 +46,7 @@ describe('startService', () => {
     });
 
     const slow = fetch(`${running.url}/slow`);
-    await sleep(50);
+    await arrived.promise; // in flight: the server is handling it
     const stopped = running.stop();
     assert.equal(running.stop(), stopped, 'stop is idempotent');
 
@@ -54,11 +65,13 @@ describe('startService', () => {
   it('cuts requests that outlive the grace period', async () => {
     const logger = createLogger({ name: 'test', level: 'silent' });
     const { app, lifecycle } = createHttpApp({ name: 'test', logger });
-    app.get('/hang', () => undefined);
+    const arrived = signal();
+    app.get('/hang', () => arrived.resolve());
     finishApp(app, logger);
     const running = await startService({ app, port: 0, host: '127.0.0.1', logger, lifecycle, graceMs: 200, handleSignals: false });
     const hanging = fetch(`${running.url}/hang`);
-    await sleep(50);
+    hanging.catch(() => undefined); // asserted below; not an unhandled rejection meanwhile
+    await arrived.promise;
     const started = Date.now();
     await running.stop();
     assert.ok(Date.now() - started < 2000);

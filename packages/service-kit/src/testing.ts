@@ -173,10 +173,14 @@ export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): 
       assert.match(stderr, /PORT: must be a whole number/);
     });
 
-    it('starts, logs its URL and exits 0 on SIGTERM', async () => {
+    it('starts, logs its URL and exits 0 on SIGTERM', { timeout: 60_000 }, async (t) => {
       const db = await createTestDatabase(`${name}_proc`);
       try {
         const child = runIndex({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), PORT: '0', LOG_LEVEL: 'info' }, ['ignore', 'pipe', 'inherit']);
+        // A failed assertion must not leave the service running (the test process would never exit).
+        t.after(() => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        });
         let stdout = '';
         const url = await new Promise<string>((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error(`no "listening" line in: ${stdout}`)), 15_000);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { after, describe, test } from 'node:test';
+import { after, describe, test, type TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
+import { Queue, type JobsOptions, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { QUEUES, type EmailJob } from '@tca/contracts';
@@ -43,6 +43,8 @@ async function startSmtp(port = 0): Promise<{ port: number; mails: Captured[]; c
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // close() waits this long for clients (a worker's pooled connection) before cutting them.
+    closeTimeout: 500,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -80,12 +82,68 @@ function mail(key: string, extra: Partial<EmailJob> = {}): EmailJob {
   return { key, to: `member-${key}@example.org`, subject: `Subject ${key}`, text: `Hello ${key}, thank you.`, ...extra };
 }
 
-async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(25);
   }
+}
+
+/**
+ * Waits until the job is in `expected` (a worker marks a job completed a moment after the mail reached
+ * SMTP, so states are waited for, never assumed); fails with the last state seen after `timeoutMs`.
+ */
+async function waitForState(queue: Queue, jobId: string, expected: JobState | 'unknown', timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let state = await queue.getJobState(jobId);
+  while (state !== expected) {
+    if (Date.now() > deadline) assert.fail(`job ${jobId} is ${state} after ${timeoutMs} ms, expected ${expected}`);
+    await sleep(25);
+    state = await queue.getJobState(jobId);
+  }
+}
+
+/** Every test ends within this, pass or fail; what it started is closed by its t.after hooks. */
+const TIMEOUT = { timeout: 60_000 };
+
+type Smtp = Awaited<ReturnType<typeof startSmtp>>;
+
+const closers = new WeakMap<TestContext, Array<() => Promise<void>>>();
+
+/**
+ * Closes `close` when the test ends, however it ends, in reverse order of opening: workers (and
+ * their pooled SMTP connections) before the SMTP server, which otherwise waits for them.
+ */
+function closeAtEnd(t: TestContext, close: () => Promise<void>): void {
+  let stack = closers.get(t);
+  if (!stack) {
+    const list: Array<() => Promise<void>> = [];
+    stack = list;
+    closers.set(t, list);
+    t.after(async () => {
+      for (const next of list.reverse()) await next();
+    });
+  }
+  stack.push(close);
+}
+
+async function smtpFor(t: TestContext, port = 0): Promise<Smtp> {
+  const smtp = await startSmtp(port);
+  closeAtEnd(t, () => smtp.close());
+  return smtp;
+}
+
+async function workerFor(t: TestContext, config: MailerConfig, options?: Parameters<typeof startEmailWorker>[1]): Promise<EmailWorker> {
+  const worker = await startEmailWorker(config, options);
+  closeAtEnd(t, () => worker.close());
+  return worker;
+}
+
+function queueForTest(t: TestContext, config: MailerConfig): Queue {
+  const queue = queueFor(config);
+  closeAtEnd(t, () => queue.close());
+  return queue;
 }
 
 function connectionOf(url: string): { host: string; port: number; password?: string; db?: number } {
@@ -119,153 +177,104 @@ after(async () => {
 });
 
 describe('email worker', () => {
-  test('a queued job is delivered with the right to, subject, text and from', async () => {
-    const smtp = await startSmtp();
+  test('a queued job is delivered with the right to, subject, text and from', TIMEOUT, async (t) => {
+    const smtp = await smtpFor(t);
     const config = configFor(smtp.port, { MAIL_FROM: 'Adelaide Tamil Association <no-reply@tamil.example.org>' });
-    const worker = await startEmailWorker(config);
-    const queue = queueFor(config);
-    try {
-      await queue.add('send', mail('welcome-1', { replyTo: 'office@tamil.example.org' }), JOB_OPTIONS('welcome-1'));
-      await waitFor(() => smtp.mails.length === 1, 10_000, 'the mail');
-      const [m] = smtp.mails;
-      assert.ok(m);
-      assert.deepEqual(m.to, ['member-welcome-1@example.org']);
-      assert.equal(m.from, 'no-reply@tamil.example.org');
-      assert.equal(header(m.raw, 'Subject'), 'Subject welcome-1');
-      assert.equal(header(m.raw, 'To'), 'member-welcome-1@example.org');
-      assert.equal(header(m.raw, 'From'), 'Adelaide Tamil Association <no-reply@tamil.example.org>');
-      assert.equal(header(m.raw, 'Reply-To'), 'office@tamil.example.org');
-      assert.equal(header(m.raw, 'Message-ID'), '<welcome-1@tamil.example.org>');
-      assert.equal(body(m.raw), 'Hello welcome-1, thank you.');
-    } finally {
-      await queue.close();
-      await worker.close();
-      await smtp.close();
-    }
+    await workerFor(t, config);
+    const queue = queueForTest(t, config);
+    await queue.add('send', mail('welcome-1', { replyTo: 'office@tamil.example.org' }), JOB_OPTIONS('welcome-1'));
+    await waitForState(queue, 'welcome-1', 'completed');
+    assert.equal(smtp.mails.length, 1);
+    const [m] = smtp.mails;
+    assert.ok(m);
+    assert.deepEqual(m.to, ['member-welcome-1@example.org']);
+    assert.equal(m.from, 'no-reply@tamil.example.org');
+    assert.equal(header(m.raw, 'Subject'), 'Subject welcome-1');
+    assert.equal(header(m.raw, 'To'), 'member-welcome-1@example.org');
+    assert.equal(header(m.raw, 'From'), 'Adelaide Tamil Association <no-reply@tamil.example.org>');
+    assert.equal(header(m.raw, 'Reply-To'), 'office@tamil.example.org');
+    assert.equal(header(m.raw, 'Message-ID'), '<welcome-1@tamil.example.org>');
+    assert.equal(body(m.raw), 'Hello welcome-1, thank you.');
   });
 
-  test('two workers deliver N jobs exactly once between them', async () => {
-    const smtp = await startSmtp();
+  test('two workers deliver N jobs exactly once between them', TIMEOUT, async (t) => {
+    const smtp = await smtpFor(t);
     const config = configFor(smtp.port, { MAIL_CONCURRENCY: '3' });
-    const workers: EmailWorker[] = await Promise.all([startEmailWorker(config), startEmailWorker(config)]);
+    const workers: EmailWorker[] = await Promise.all([workerFor(t, config), workerFor(t, config)]);
     const byWorker = [0, 0];
     workers.forEach((w, i) => w.worker.on('completed', () => (byWorker[i] = (byWorker[i] ?? 0) + 1)));
-    const queue = queueFor(config);
+    const queue = queueForTest(t, config);
     const n = 30;
-    try {
-      await queue.addBulk(Array.from({ length: n }, (_, i) => ({ name: 'send', data: mail(`bulk-${i}`), opts: JOB_OPTIONS(`bulk-${i}`) })));
-      // The same keys again (a relay that re-sends): jobIds dedupe them.
-      await queue.add('send', mail('bulk-0'), JOB_OPTIONS('bulk-0'));
-      await waitFor(() => smtp.mails.length >= n, 15_000, `${n} mails`);
-      await sleep(500);
-      assert.equal(smtp.mails.length, n);
-      const subjects = smtp.mails.map((m) => header(m.raw, 'Subject')).sort();
-      assert.deepEqual(subjects, Array.from({ length: n }, (_, i) => `Subject bulk-${i}`).sort());
-      assert.equal((byWorker[0] ?? 0) + (byWorker[1] ?? 0), n);
-      assert.ok((byWorker[0] ?? 0) > 0 && (byWorker[1] ?? 0) > 0, `both workers took jobs (${byWorker.join(' + ')})`);
-    } finally {
-      await queue.close();
-      await Promise.all(workers.map((w) => w.close()));
-      await smtp.close();
-    }
+    await queue.addBulk(Array.from({ length: n }, (_, i) => ({ name: 'send', data: mail(`bulk-${i}`), opts: JOB_OPTIONS(`bulk-${i}`) })));
+    // The same keys again (a relay that re-sends): jobIds dedupe them.
+    await queue.add('send', mail('bulk-0'), JOB_OPTIONS('bulk-0'));
+    // Done means: every job completed (a completed job is never run again), as both workers report.
+    await waitFor(async () => (await queue.getJobCounts('completed')).completed === n, 15_000, `${n} completed jobs`);
+    await waitFor(() => (byWorker[0] ?? 0) + (byWorker[1] ?? 0) >= n, 5_000, `the workers to report ${n} completions`);
+    assert.equal(smtp.mails.length, n);
+    const subjects = smtp.mails.map((m) => header(m.raw, 'Subject')).sort();
+    assert.deepEqual(subjects, Array.from({ length: n }, (_, i) => `Subject bulk-${i}`).sort());
+    assert.equal((byWorker[0] ?? 0) + (byWorker[1] ?? 0), n);
+    assert.ok((byWorker[0] ?? 0) > 0 && (byWorker[1] ?? 0) > 0, `both workers took jobs (${byWorker.join(' + ')})`);
   });
 
-  test('an invalid payload fails once, without retries', async () => {
-    const smtp = await startSmtp();
+  test('an invalid payload fails once, without retries', TIMEOUT, async (t) => {
+    const smtp = await smtpFor(t);
     const config = configFor(smtp.port);
-    const worker = await startEmailWorker(config);
-    const queue = queueFor(config);
-    const events = new QueueEvents(QUEUES.email, { connection: connectionOf(config.redisUrl), prefix: config.prefix });
-    await events.waitUntilReady();
-    try {
-      const failed = new Promise<string>((resolve) => events.on('failed', ({ failedReason }) => resolve(failedReason)));
-      const job = await queue.add('send', { key: 'bad-1', to: 'not an address', subject: '', text: 'x' }, JOB_OPTIONS('bad-1', { attempts: 5, backoff: { type: 'fixed', delay: 50 } }));
-      const reason = await failed;
-      assert.match(reason, /invalid email job/);
-      assert.match(reason, /to/);
-      await sleep(300);
-      const after = await queue.getJob(job.id ?? '');
-      assert.equal(await after?.getState(), 'failed');
-      assert.equal(after?.attemptsMade, 1);
-      assert.equal(smtp.mails.length, 0);
-    } finally {
-      await events.close();
-      await queue.close();
-      await worker.close();
-      await smtp.close();
-    }
+    await workerFor(t, config);
+    const queue = queueForTest(t, config);
+    // Were it retried, it would be delayed after the first failure and fail for good only after 5 attempts.
+    await queue.add('send', { key: 'bad-1', to: 'not an address', subject: '', text: 'x' }, JOB_OPTIONS('bad-1', { attempts: 5, backoff: { type: 'fixed', delay: 50 } }));
+    await waitForState(queue, 'bad-1', 'failed');
+    const failed = await queue.getJob('bad-1');
+    assert.match(failed?.failedReason ?? '', /invalid email job/);
+    assert.match(failed?.failedReason ?? '', /to/);
+    assert.equal(failed?.attemptsMade, 1);
+    assert.equal(smtp.mails.length, 0);
   });
 
-  test('SMTP down: the job is retried with backoff and delivered once SMTP is back', async () => {
+  test('SMTP down: the job is retried with backoff and delivered once SMTP is back', TIMEOUT, async (t) => {
     const port = await freePort();
     const config = configFor(port);
-    const worker = await startEmailWorker(config, { logger: createLogger({ name: 'mailer-test', level: 'silent' }) });
-    const queue = queueFor(config);
+    const worker = await workerFor(t, config, { logger: createLogger({ name: 'mailer-test', level: 'silent' }) });
+    const queue = queueForTest(t, config);
     let failures = 0;
     worker.worker.on('failed', () => (failures += 1));
-    let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-    try {
-      const job = await queue.add('send', mail('retry-1'), JOB_OPTIONS('retry-1', { attempts: 8, backoff: { type: 'exponential', delay: 100 } }));
-      await waitFor(() => failures >= 2, 10_000, 'two failed attempts');
-      smtp = await startSmtp(port);
-      const server = smtp;
-      await waitFor(() => server.mails.length === 1, 10_000, 'delivery after SMTP returned');
-      await sleep(300);
-      assert.equal(server.mails.length, 1);
-      assert.equal(header(server.mails[0]?.raw ?? '', 'Subject'), 'Subject retry-1');
-      const done = await queue.getJob(job.id ?? '');
-      assert.equal(await done?.getState(), 'completed');
-      assert.ok((done?.attemptsMade ?? 0) >= 2);
-    } finally {
-      await queue.close();
-      await worker.close();
-      await smtp?.close();
-    }
+    await queue.add('send', mail('retry-1'), JOB_OPTIONS('retry-1', { attempts: 8, backoff: { type: 'exponential', delay: 100 } }));
+    await waitFor(() => failures >= 2, 10_000, 'two failed attempts');
+    const smtp = await smtpFor(t, port);
+    await waitForState(queue, 'retry-1', 'completed');
+    assert.equal(smtp.mails.length, 1);
+    assert.equal(header(smtp.mails[0]?.raw ?? '', 'Subject'), 'Subject retry-1');
+    assert.ok(((await queue.getJob('retry-1'))?.attemptsMade ?? 0) >= 2);
   });
 
-  test('SMTP down past the last attempt: the mail waits instead of being lost', async () => {
+  test('SMTP down past the last attempt: the mail waits instead of being lost', TIMEOUT, async (t) => {
     const port = await freePort();
     const config = configFor(port, { MAIL_EXTENDED_RETRY_MIN_MS: '200' });
-    const worker = await startEmailWorker(config);
-    const queue = queueFor(config);
-    let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-    try {
-      const job = await queue.add('send', mail('patient-1'), JOB_OPTIONS('patient-1', { attempts: 1 }));
-      // It fails with SMTP down, and instead of failing for good it is delayed.
-      const deadline = Date.now() + 5000;
-      while ((await job.getState()) !== 'delayed' && Date.now() < deadline) await sleep(25);
-      assert.equal(await job.getState(), 'delayed');
-      smtp = await startSmtp(port);
-      const server = smtp;
-      await waitFor(() => server.mails.length === 1, 10_000, 'delivery after SMTP returned');
-      assert.equal(await (await queue.getJob(job.id ?? ''))?.getState(), 'completed');
-    } finally {
-      await queue.close();
-      await worker.close();
-      await smtp?.close();
-    }
+    await workerFor(t, config);
+    const queue = queueForTest(t, config);
+    await queue.add('send', mail('patient-1'), JOB_OPTIONS('patient-1', { attempts: 1 }));
+    // It fails with SMTP down, and instead of failing for good it is delayed.
+    await waitForState(queue, 'patient-1', 'delayed', 5000);
+    const smtp = await smtpFor(t, port);
+    await waitForState(queue, 'patient-1', 'completed');
+    assert.equal(smtp.mails.length, 1);
   });
 
-  test('a key that was already sent is not sent again', async () => {
-    const smtp = await startSmtp();
+  test('a key that was already sent is not sent again', TIMEOUT, async (t) => {
+    const smtp = await smtpFor(t);
     const config = configFor(smtp.port);
-    const worker = await startEmailWorker(config);
-    const queue = queueFor(config);
-    try {
-      await queue.add('send', mail('once-1'), { jobId: 'once-1', removeOnComplete: true });
-      await waitFor(() => smtp.mails.length === 1, 10_000, 'the first mail');
-      await sleep(100);
-      // The completed job was removed, so the same jobId can be queued again (a relay re-sending after a crash).
-      const again = await queue.add('send', mail('once-1'), { jobId: 'once-1' });
-      const deadline = Date.now() + 5000;
-      while ((await again.getState()) !== 'completed' && Date.now() < deadline) await sleep(25);
-      assert.equal(await again.getState(), 'completed');
-      assert.equal(smtp.mails.length, 1);
-    } finally {
-      await queue.close();
-      await worker.close();
-      await smtp.close();
-    }
+    await workerFor(t, config);
+    const queue = queueForTest(t, config);
+    await queue.add('send', mail('once-1'), { jobId: 'once-1', removeOnComplete: true });
+    // Completed and removed, so the same jobId can be queued again (a relay re-sending after a crash).
+    await waitFor(() => smtp.mails.length === 1, 10_000, 'the first mail');
+    await waitForState(queue, 'once-1', 'unknown');
+    await queue.add('send', mail('once-1'), { jobId: 'once-1' });
+    await waitForState(queue, 'once-1', 'completed');
+    assert.deepEqual((await queue.getJob('once-1'))?.returnvalue, { messageId: '<once-1@localhost>', duplicate: true });
+    assert.equal(smtp.mails.length, 1);
   });
 });
 

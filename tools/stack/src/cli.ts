@@ -3,14 +3,20 @@
  * npm run dev            → node --import tsx tools/stack/src/cli.ts dev
  * npm run publish:remote → node --import tsx tools/stack/src/cli.ts publish <content|membership|account> [--version V]
  *                          node --import tsx tools/stack/src/cli.ts use <remote> <version|local>
+ * npm run compose -w @tca/stack → node --import tsx tools/stack/src/cli.ts compose [--check]
+ *                          write docker-compose.yml from the process list (src/processes.ts)
  *
  * Environment: DATABASE_URL, REDIS_URL, SMTP_URL (use these instead of the embedded ones), LOG_LEVEL,
- * MAILER_WORKERS (copies of the e-mail worker, default 1), GATEWAY_PORT (default 3000, 0 = any free),
- * TCA_DATA_DIR (default <repo>/.data), RELEASES_DIR / REMOTES_REGISTRY_FILE (publish; defaults under the data dir).
+ * MAILER_WORKERS, <WORKER>_WORKERS (copies of each worker, default 1; e.g. TICKETS_WORKERS for tickets-worker),
+ * GATEWAY_PORT (default 3000, 0 = any free), MAIL_UI_PORT / MAIL_SMTP_PORT (MailDev; default 1080/1025 when
+ * free, 0 = any free), TCA_DATA_DIR (default <repo>/.data: the embedded PostgreSQL's cluster in postgres/, as
+ * root elsewhere when the postgres user cannot reach it), RELEASES_DIR / REMOTES_REGISTRY_FILE (publish;
+ * defaults under the data dir).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { generateCompose } from './compose.js';
 import { REMOTES, REPO_ROOT, type Remote } from './project.js';
 import { publishRemote, updateRegistryFile } from './publish.js';
 import { startStack, type RunningStack, type StackMode } from './stack.js';
@@ -23,6 +29,8 @@ const USAGE = `Usage:
                                            build one remote into a new release and point the registry at it
   node --import tsx tools/stack/src/cli.ts use <remote> <version|local>
                                            point the registry at an existing release (rollback), or back at mf-<remote>/dist
+  npm run compose -w @tca/stack [-- --check]
+                                           write docker-compose.yml from the process list (--check: only say if it is out of date)
 Remotes: ${REMOTES.join(', ')}`;
 
 function fail(message: string): never {
@@ -130,6 +138,18 @@ async function use(args: string[]): Promise<void> {
   console.log(`${remote} → ${manifest}`);
 }
 
+async function compose(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { check: { type: 'boolean', default: false } }, allowPositionals: false });
+  const result = await generateCompose(REPO_ROOT, { check: values.check });
+  for (const name of result.unknown) console.error(`warning: services/${name} is neither an API, the gateway, the mailer, nor declares workers: nothing runs it (see tools/stack/src/processes.ts).`);
+  if (values.check) {
+    if (!result.upToDate) fail(`${result.file} is out of date: run npm run compose -w @tca/stack`);
+    console.log(`${result.file} is up to date.`);
+    return;
+  }
+  console.log(result.upToDate ? `${result.file} was already up to date.` : `Wrote ${result.file}.`);
+}
+
 const [command, ...rest] = process.argv.slice(2);
 try {
   switch (command) {
@@ -142,6 +162,9 @@ try {
       break;
     case 'use':
       await use(rest);
+      break;
+    case 'compose':
+      await compose(rest);
       break;
     default:
       fail(USAGE);

@@ -2,40 +2,97 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { test } from 'node:test';
-import { readServices, REPO_ROOT } from './project.js';
+import { describe, test } from 'node:test';
+import { COMPOSE_FILE, renderCompose } from './compose.js';
+import { processesOf, readProcesses, workerCountVariable } from './processes.js';
+import { REPO_ROOT, type ServicePackage } from './project.js';
 import { which } from './util.js';
 
 /**
- * docker-compose.yml must run every process of the project. The list comes from the repository, not
- * from this test: each package under services/ is a container named after its directory, and each
- * worker a service declares in its package.json is a container named after the worker:
- *
- *   "tca": { "workers": [{ "name": "content-worker", "entry": "worker" }] }   →  node services/content/dist/worker.js
- *
- * (see tools/stack/src/project.ts for the convention; npm start runs the same workers).
+ * docker-compose.yml is generated from the one process list (src/processes.ts) that npm start and
+ * npm run dev also run, so a new service or worker cannot be forgotten in one of them.
  */
-test('docker-compose.yml is valid and has a container for every service and worker of the project', async (t) => {
-  const binary = which('docker-compose');
-  if (!binary) {
-    t.skip('docker-compose is not installed (apt-get install docker-compose), so the compose file was not validated');
-    return;
-  }
-  const file = join(REPO_ROOT, 'docker-compose.yml');
-  execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const containers = new Set(execFileSync(binary, ['-f', file, 'config', '--services'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean));
-  const text = await readFile(file, 'utf8');
 
-  const services = await readServices(REPO_ROOT);
-  assert.ok(services.length >= 5, 'services/* were found');
-  const expected: Array<{ container: string; runs: string }> = [];
-  for (const service of services) {
-    expected.push({ container: service.name, runs: `services/${service.name}/dist/index.js` });
-    for (const worker of service.workers) expected.push({ container: worker.name, runs: `services/${service.name}/dist/${worker.entry}.js` });
-  }
-  for (const { container, runs } of expected) {
-    assert.ok(containers.has(container), `docker-compose.yml has no "${container}" service (it should run ${runs})`);
-    assert.ok(text.includes(`"${runs}"`), `docker-compose.yml never runs ${runs}`);
-  }
-  for (const infra of ['postgres', 'redis', 'mail']) assert.ok(containers.has(infra), `docker-compose.yml has no ${infra}`);
+function service(name: string, workers: ServicePackage['workers'] = []): ServicePackage {
+  return { name, dir: `/repo/services/${name}`, packageName: `@x/${name}`, hasBuild: true, workers };
+}
+
+/** The lines of one service's block in a rendered compose file. */
+function block(text: string, name: string): string {
+  const lines = text.split('\n');
+  const start = lines.indexOf(`  ${name}:`);
+  assert.ok(start >= 0, `no "${name}" service`);
+  const end = lines.findIndex((line, i) => i > start && /^ {0,2}\S/.test(line) && !line.startsWith('   '));
+  return lines.slice(start, end < 0 ? undefined : end).join('\n');
+}
+
+describe('the process list', () => {
+  test('APIs, the mailer, every declared worker and the gateway, with a count variable per worker', () => {
+    const { processes, unknown } = processesOf([
+      service('content', [{ name: 'tickets-worker', entry: 'worker' }]),
+      service('gateway'),
+      service('identity'),
+      service('mailer'),
+      service('payments'),
+      service('stripe-sandbox'),
+    ]);
+    assert.deepEqual(
+      processes.map((p) => [p.name, p.kind, `services/${p.service}/dist/${p.entry}.js`, p.env, p.port ?? p.countVariable]),
+      [
+        ['content', 'api', 'services/content/dist/index.js', 'service', 4001],
+        ['identity', 'api', 'services/identity/dist/index.js', 'service', 4002],
+        ['payments', 'api', 'services/payments/dist/index.js', 'service', 4003],
+        ['mailer', 'worker', 'services/mailer/dist/index.js', 'mailer', 'MAILER_WORKERS'],
+        ['tickets-worker', 'worker', 'services/content/dist/worker.js', 'service', 'TICKETS_WORKERS'],
+        ['gateway', 'gateway', 'services/gateway/dist/index.js', 'gateway', 3000],
+      ],
+    );
+    assert.deepEqual(unknown, ['stripe-sandbox']);
+    assert.equal(workerCountVariable('content-relay'), 'CONTENT_RELAY_WORKERS');
+  });
+
+  test('two processes with one name are refused', () => {
+    assert.throws(() => processesOf([service('content', [{ name: 'mailer', entry: 'worker' }]), service('mailer')]), /Two processes are named "mailer"/);
+  });
+});
+
+describe('docker-compose.yml', () => {
+  test(`is up to date with the process list (else: npm run compose -w @tca/stack)`, async () => {
+    const { processes } = await readProcesses(REPO_ROOT);
+    const onDisk = await readFile(join(REPO_ROOT, COMPOSE_FILE), 'utf8');
+    assert.ok(onDisk === renderCompose(processes), `${COMPOSE_FILE} is out of date: run npm run compose -w @tca/stack (it is generated from tools/stack/src/processes.ts)`);
+  });
+
+  test('runs every process; a worker is scalable and gets its service environment once the service is healthy', () => {
+    const { processes } = processesOf([service('content', [{ name: 'tickets-worker', entry: 'worker' }]), service('gateway'), service('identity'), service('mailer'), service('payments')]);
+    const text = renderCompose(processes);
+    for (const p of processes) assert.match(block(text, p.name), new RegExp(`command: \\["node", "services/${p.service}/dist/${p.entry}\\.js"\\]`));
+    for (const name of ['postgres', 'redis', 'mail']) block(text, name);
+
+    const worker = block(text, 'tickets-worker');
+    assert.match(worker, /<<: \*service-env/);
+    assert.match(worker, /content:\n {8}condition: service_healthy/);
+    for (const name of ['tickets-worker', 'mailer']) {
+      assert.doesNotMatch(block(text, name), /container_name|ports:/, `${name} must be scalable`);
+      assert.match(text, new RegExp(`--scale ${name}=3`));
+    }
+    const gateway = block(text, 'gateway');
+    for (const api of ['content', 'identity', 'payments']) {
+      assert.match(gateway, new RegExp(`${api.toUpperCase()}_URL: http://${api}:\\d+`));
+      assert.match(block(text, api), /PORT: "\d+"/);
+    }
+  });
+
+  test('is valid for docker-compose', async (t) => {
+    const binary = which('docker-compose');
+    if (!binary) {
+      t.skip('docker-compose is not installed (apt-get install docker-compose; .ci/run does), so the file was not validated');
+      return;
+    }
+    const file = join(REPO_ROOT, COMPOSE_FILE);
+    execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const services = execFileSync(binary, ['-f', file, 'config', '--services'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+    const { processes } = await readProcesses(REPO_ROOT);
+    assert.deepEqual([...services].sort(), ['mail', 'postgres', 'redis', ...processes.map((p) => p.name)].sort());
+  });
 });

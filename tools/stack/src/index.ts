@@ -6,9 +6,11 @@
 export { startStack, type RunningStack, type StackMode, type StackOptions } from './stack.js';
 export { publishRemote, updateRegistryFile, defaultVersion, writeFileAtomic, type PublishOptions, type PublishResult } from './publish.js';
 export { planBuild, runBuild, readWorkspaces, type BuildPlan, type BuildStep, type Workspace } from './build.js';
-export { resolvePostgres, startEmbeddedPostgres, checkPostgres, DATABASE_NAME, type PostgresHandle } from './infra/postgres.js';
+export { resolvePostgres, startEmbeddedPostgres, checkPostgres, defaultRuntimeRoot, DATABASE_NAME, type PostgresHandle } from './infra/postgres.js';
 export { resolveRedis, pingRedis, spawnRedis, NO_REDIS_MESSAGE, type RedisHandle } from './infra/redis.js';
-export { resolveSmtp, startMailDev, type SmtpHandle } from './infra/smtp.js';
+export { resolveSmtp, startMailDev, MAIL_UI_PORT, MAIL_SMTP_PORT, type SmtpHandle } from './infra/smtp.js';
+export { readProcesses, processesOf, workerCountVariable, type ProcessSpec, type ProcessKind } from './processes.js';
+export { generateCompose, renderCompose, COMPOSE_FILE } from './compose.js';
 export { readServices, REMOTES, API_SERVICES, DEV_PORTS, GATEWAY_PORT, REPO_ROOT, type Remote, type ServicePackage, type WorkerDecl } from './project.js';
 export { formatLogLine } from './logfmt.js';
 export { StackError, freePort } from './util.js';

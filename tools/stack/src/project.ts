@@ -25,11 +25,12 @@ export const DEV_PORTS = { shell: 3100, content: 3101, membership: 3102, account
  *
  *   "tca": { "workers": [{ "name": "content-worker", "entry": "worker" }] }
  *
- * `name` is the process name: the container name in docker-compose.yml and the log prefix of
+ * `name` is the process name: the service name in docker-compose.yml and the log prefix of
  * `npm start`. `entry` is the module path without extension, under `src/` (dev: `src/<entry>.ts`) and
- * `dist/` (built: `dist/<entry>.js`). `npm start` runs each declared worker with its service's env, and
- * a test (src/compose.test.ts) checks that docker-compose.yml has a container for every services/*
- * package and every declared worker.
+ * `dist/` (built: `dist/<entry>.js`). src/processes.ts turns the services and their workers into the
+ * one process list: `npm start`/`npm run dev` run each declared worker with its service's env
+ * (<NAME>_WORKERS copies, e.g. TICKETS_WORKERS for tickets-worker), and docker-compose.yml is
+ * generated from it (`npm run compose -w @tca/stack`; src/compose.test.ts fails while it is stale).
  */
 export const workerDeclSchema = z
   .object({

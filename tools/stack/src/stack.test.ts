@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, type TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { startStack, type RunningStack } from './stack.js';
+import { startStack, type RunningStack, type StackOptions } from './stack.js';
 
 /**
  * startStack against a fake repository whose "services" are tiny HTTP servers: checks the
@@ -60,6 +60,8 @@ async function fakeRepo(root: string): Promise<void> {
     await write(`services/${name}/dist/index.js`, `process.argv[2] = ${JSON.stringify(name)};\n${FAKE_HTTP}`);
   }
   await write('services/content/dist/worker.js', `process.argv[2] = 'content-worker';\n${FAKE_WORKER}`);
+  // A service the stack knows nothing about: reported, not started.
+  await write('services/extra/package.json', JSON.stringify({ name: '@fake/extra' }));
   await write('services/mailer/package.json', JSON.stringify({ name: '@fake/mailer' }));
   await write('services/mailer/dist/index.js', `process.argv[2] = 'mailer';\n${FAKE_WORKER}`);
 }
@@ -83,83 +85,101 @@ async function getJson(url: string): Promise<Record<string, string | undefined>>
 
 describe('startStack (fake services, real infrastructure)', () => {
   let base: string;
+  let runtimeRoot: string;
 
   before(async () => {
+    // A private (0700) directory, like a checkout under /root: as root, the embedded PostgreSQL must
+    // still start (its cluster then lives under the runtime root).
     base = await mkdtemp(join(tmpdir(), 'stack-run-'));
-    await chmod(base, 0o755); // the embedded PostgreSQL runs as the postgres user when tests run as root
+    runtimeRoot = await mkdtemp(join(tmpdir(), 'stack-run-pg-'));
+    await chmod(runtimeRoot, 0o755);
     await fakeRepo(join(base, 'repo'));
   });
 
   after(async () => {
     await rm(base, { recursive: true, force: true });
+    await rm(runtimeRoot, { recursive: true, force: true });
   });
 
-  test('starts everything with the right env, reports URLs, and stop() leaves nothing running', async () => {
+  const options = (t: TestContext, pidDir: string, env: Record<string, string | undefined>): StackOptions => ({
+    rootDir: join(base, 'repo'),
+    dataDir: join(base, 'data'),
+    postgresRuntimeRoot: runtimeRoot,
+    gatewayPort: 0,
+    quiet: true,
+    build: false,
+    stopGraceMs: 3000,
+    readyTimeoutMs: 30_000,
+    env: { FAKE_PID_DIR: pidDir, REDIS_URL: undefined, SMTP_URL: undefined, DATABASE_URL: undefined, MAIL_UI_PORT: '0', MAIL_SMTP_PORT: '0', ...env },
+    signal: t.signal,
+  });
+
+  /** startStack, stopped when the test ends however it ends (a failed assertion must not leave it running). */
+  async function started(t: TestContext, stackOptions: StackOptions): Promise<RunningStack> {
+    const stack = await startStack(stackOptions);
+    t.after(() => stack.stop());
+    return stack;
+  }
+
+  async function client(t: TestContext, url: string): Promise<pg.Client> {
+    const db = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    db.on('error', () => undefined); // PostgreSQL stopping under an open client must not crash the run
+    t.after(() => db.end().catch(() => undefined));
+    await db.connect();
+    return db;
+  }
+
+  test('starts everything with the right env, reports URLs, and stop() leaves nothing running', { timeout: 120_000 }, async (t) => {
     const pidDir = join(base, 'pids-ok');
     await mkdir(pidDir);
-    let stack: RunningStack | undefined;
-    try {
-      stack = await startStack({
-        rootDir: join(base, 'repo'),
-        dataDir: join(base, 'data'),
-        gatewayPort: 0,
-        quiet: true,
-        build: false,
-        stopGraceMs: 3000,
-        env: { FAKE_PID_DIR: pidDir, MAILER_WORKERS: '2', LOG_LEVEL: 'debug', REDIS_URL: undefined, SMTP_URL: undefined, DATABASE_URL: undefined },
-      });
-      assert.match(stack.siteUrl, /^http:\/\/localhost:\d+$/);
-      assert.ok(stack.mailUrl?.endsWith('/index.html'));
-      assert.deepEqual(Object.keys(stack.healthUrls).sort(), ['content', 'gateway', 'identity', 'payments']);
-      for (const url of Object.values(stack.healthUrls)) assert.equal((await fetch(url)).status, 200, url);
+    const stack = await started(t, options(t, pidDir, { MAILER_WORKERS: '2', CONTENT_WORKERS: '2', LOG_LEVEL: 'debug' }));
+    assert.match(stack.siteUrl, /^http:\/\/localhost:\d+$/);
+    assert.ok(stack.mailUrl?.endsWith('/index.html'));
+    assert.equal((await fetch(new URL('/api/email', stack.mailUrl))).status, 200);
+    assert.deepEqual(Object.keys(stack.healthUrls).sort(), ['content', 'gateway', 'identity', 'payments']);
+    for (const url of Object.values(stack.healthUrls)) assert.equal((await fetch(url)).status, 200, url);
 
-      const content = await getJson(stack.healthUrls.content?.replace('/readyz', '/env') ?? '');
-      assert.equal(content.DATABASE_URL, stack.databaseUrl);
-      assert.equal(content.REDIS_URL, stack.redisUrl);
-      assert.equal(content.SMTP_URL, stack.smtpUrl);
-      assert.equal(content.PUBLIC_URL, stack.siteUrl);
-      assert.equal(content.HOST, '127.0.0.1');
-      assert.equal(content.LOG_LEVEL, 'debug');
+    const content = await getJson(stack.healthUrls.content?.replace('/readyz', '/env') ?? '');
+    assert.equal(content.DATABASE_URL, stack.databaseUrl);
+    assert.equal(content.REDIS_URL, stack.redisUrl);
+    assert.equal(content.SMTP_URL, stack.smtpUrl);
+    assert.equal(content.PUBLIC_URL, stack.siteUrl);
+    assert.equal(content.HOST, '127.0.0.1');
+    assert.equal(content.LOG_LEVEL, 'debug');
 
-      const gateway = await getJson(`${stack.gatewayUrl}/env`);
-      assert.equal(gateway.PORT, new URL(stack.gatewayUrl).port);
-      assert.equal(`${gateway.CONTENT_URL}/readyz`, stack.healthUrls.content);
-      assert.equal(`${gateway.IDENTITY_URL}/readyz`, stack.healthUrls.identity);
-      assert.equal(`${gateway.PAYMENTS_URL}/readyz`, stack.healthUrls.payments);
-      assert.equal(gateway.RELEASES_DIR, join(base, 'data', 'releases'));
-      assert.equal(gateway.REMOTES_REGISTRY_FILE, join(base, 'data', 'remotes.json'));
+    const gateway = await getJson(`${stack.gatewayUrl}/env`);
+    assert.equal(gateway.PORT, new URL(stack.gatewayUrl).port);
+    assert.equal(`${gateway.CONTENT_URL}/readyz`, stack.healthUrls.content);
+    assert.equal(`${gateway.IDENTITY_URL}/readyz`, stack.healthUrls.identity);
+    assert.equal(`${gateway.PAYMENTS_URL}/readyz`, stack.healthUrls.payments);
+    assert.equal(gateway.RELEASES_DIR, join(base, 'data', 'releases'));
+    assert.equal(gateway.REMOTES_REGISTRY_FILE, join(base, 'data', 'remotes.json'));
 
-      const db = new pg.Client({ connectionString: stack.databaseUrl });
-      await db.connect();
-      assert.deepEqual((await db.query('select current_database() as db')).rows, [{ db: 'tamil_association' }]);
-      await db.end();
+    const db = await client(t, stack.databaseUrl);
+    assert.deepEqual((await db.query('select current_database() as db')).rows, [{ db: 'tamil_association' }]);
+    await db.end();
+    if (process.getuid?.() === 0) assert.ok(stack.postgresDataDir?.startsWith(runtimeRoot), `as root, the cluster is outside the private dir (${stack.postgresDataDir})`);
+    else assert.equal(stack.postgresDataDir, join(base, 'data', 'postgres'));
 
-      const names = (await pidsIn(pidDir)).map((p) => p.name).sort();
-      assert.deepEqual(names, ['content', 'content-worker', 'gateway', 'identity', 'mailer', 'mailer', 'payments']);
-    } finally {
-      await stack?.stop();
-    }
+    // Every process of the list, each worker as many times as its count variable says.
+    const names = (await pidsIn(pidDir)).map((p) => p.name).sort();
+    assert.deepEqual(names, ['content', 'content-worker', 'content-worker', 'gateway', 'identity', 'mailer', 'mailer', 'payments']);
+
+    await stack.stop();
     await sleep(100);
     for (const { name, pid } of await pidsIn(pidDir)) assert.equal(alive(pid), false, `${name} (${pid}) still runs`);
     await assert.rejects(fetch(stack.mailUrl ?? ''), 'MailDev stopped');
-    const db = new pg.Client({ connectionString: stack.databaseUrl, connectionTimeoutMillis: 1000 });
-    db.on('error', () => undefined);
-    await assert.rejects(db.connect(), 'PostgreSQL stopped');
+    const after = new pg.Client({ connectionString: stack.databaseUrl, connectionTimeoutMillis: 1000 });
+    after.on('error', () => undefined);
+    await assert.rejects(after.connect(), 'PostgreSQL stopped');
   });
 
-  test('a service that dies at start fails start-up with its name and last lines, and stops the rest', async () => {
+  test('a service that dies at start fails start-up with its name and last lines, and stops the rest', { timeout: 120_000 }, async (t) => {
     const pidDir = join(base, 'pids-fail');
     await mkdir(pidDir);
     await assert.rejects(
-      startStack({
-        rootDir: join(base, 'repo'),
-        dataDir: join(base, 'data'),
-        gatewayPort: 0,
-        quiet: true,
-        build: false,
-        stopGraceMs: 3000,
-        env: { FAKE_PID_DIR: pidDir, FAKE_FAIL: 'identity', REDIS_URL: undefined, SMTP_URL: undefined, DATABASE_URL: undefined },
-      }),
+      // Should it start after all, it is stopped when the test ends.
+      started(t, options(t, pidDir, { FAKE_FAIL: 'identity' })),
       (err: Error) => {
         assert.match(err.message, /^identity exited with code 3 before it was ready/);
         assert.match(err.message, /ERROR cannot start: boom/);
@@ -167,8 +187,8 @@ describe('startStack (fake services, real infrastructure)', () => {
       },
     );
     await sleep(100);
-    const started = await pidsIn(pidDir);
-    assert.ok(started.some((p) => p.name === 'content'));
-    for (const { name, pid } of started) assert.equal(alive(pid), false, `${name} (${pid}) still runs`);
+    const pids = await pidsIn(pidDir);
+    assert.ok(pids.some((p) => p.name === 'content'));
+    for (const { name, pid } of pids) assert.equal(alive(pid), false, `${name} (${pid}) still runs`);
   });
 });

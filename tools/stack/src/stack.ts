@@ -6,7 +6,8 @@ import { ManagedChild, printLine, type ChildSpec, type Output } from './children
 import { resolvePostgres, type PostgresHandle } from './infra/postgres.js';
 import { resolveRedis, type RedisHandle } from './infra/redis.js';
 import { resolveSmtp, type SmtpHandle } from './infra/smtp.js';
-import { API_SERVICES, DEV_PORTS, GATEWAY_PORT, readServices, REMOTES, REPO_ROOT, type ApiService, type ServicePackage } from './project.js';
+import { readProcesses, type ProcessSpec } from './processes.js';
+import { API_SERVICES, DEV_PORTS, GATEWAY_PORT, REMOTES, REPO_ROOT } from './project.js';
 import { freePort, isPortFree, preferredPort, redactUrl, StackError } from './util.js';
 
 export type StackMode = 'start' | 'dev';
@@ -16,13 +17,22 @@ export interface StackOptions {
   mode?: StackMode;
   /** The repository root (default: the one this file is in). */
   rootDir?: string;
-  /** Embedded PostgreSQL data, releases and the remote registry (default <root>/.data). */
+  /**
+   * Embedded PostgreSQL data (<dataDir>/postgres), releases and the remote registry (default <root>/.data).
+   * As root, when the postgres user cannot reach <dataDir>/postgres (a checkout under a 0700 directory),
+   * the cluster lives under /var/tmp/tca-embedded-postgres instead (RunningStack.postgresDataDir).
+   */
   dataDir?: string;
+  /** Start with an empty embedded database (deletes the embedded cluster first). */
+  freshDatabase?: boolean;
+  /** As root: where the embedded PostgreSQL's binaries and cluster go when the postgres user cannot reach them (default /var/tmp/tca-embedded-postgres). */
+  postgresRuntimeRoot?: string;
   /** Gateway port (default 3000; 0 = any free port). In dev mode it must be 3000: the shell dev server proxies to it. */
   gatewayPort?: number;
   /**
-   * Extra environment for the children. DATABASE_URL, REDIS_URL, SMTP_URL, LOG_LEVEL and MAILER_WORKERS
-   * are looked up here first, then in process.env.
+   * Extra environment for the children. DATABASE_URL, REDIS_URL, SMTP_URL, MAIL_UI_PORT, MAIL_SMTP_PORT,
+   * LOG_LEVEL and each worker's count (MAILER_WORKERS, TICKETS_WORKERS, …) are looked up here first, then
+   * in process.env.
    */
   env?: Record<string, string | undefined>;
   /** Print nothing (children's output is still kept for error messages). */
@@ -48,6 +58,8 @@ export interface RunningStack {
   /** Health/readiness URL per process, e.g. { gateway: .../healthz, content: .../readyz }. */
   healthUrls: Record<string, string>;
   databaseUrl: string;
+  /** Where the embedded PostgreSQL keeps its cluster (unset with DATABASE_URL). */
+  postgresDataDir?: string;
   redisUrl: string;
   smtpUrl: string;
   /** Stops the gateway, the frontends, the workers, the APIs, then MailDev, Redis and PostgreSQL. Idempotent. */
@@ -105,12 +117,13 @@ async function waitAlive(child: ManagedChild, ms: number): Promise<void> {
   if (child.hasExited) throw new StackError(`${child.name} ${child.describeExit()} right after starting. Its last lines:\n${child.lastLines()}`);
 }
 
-function nodeArgs(mode: StackMode, service: ServicePackage, entry: string): { args: string[]; file: string } {
+function nodeArgs(mode: StackMode, rootDir: string, process: ProcessSpec): { args: string[]; file: string } {
+  const serviceDir = join(rootDir, 'services', process.service);
   if (mode === 'dev') {
-    const file = join(service.dir, 'src', `${entry}.ts`);
+    const file = join(serviceDir, 'src', `${process.entry}.ts`);
     return { file, args: ['--conditions=source', '--import', 'tsx', '--watch', file] };
   }
-  const file = join(service.dir, 'dist', `${entry}.js`);
+  const file = join(serviceDir, 'dist', `${process.entry}.js`);
   return { file, args: [file] };
 }
 
@@ -210,20 +223,25 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       abortIfNeeded(signal);
     }
 
-    // 2. What to run -------------------------------------------------------------------------------
-    const services = await readServices(rootDir);
-    const byName = new Map(services.map((s) => [s.name, s]));
-    const known = new Set<string>([...Object.keys(API_SERVICES), 'gateway', 'mailer']);
-    for (const s of services) if (!known.has(s.name)) warn(`services/${s.name} is not started by the stack (add it to tools/stack/src/project.ts).`);
-
-    const runnable = (service: ServicePackage | undefined, entry: string): { args: string[]; file: string } | undefined => {
-      if (!service) return undefined;
-      const spec = nodeArgs(mode, service, entry);
+    // 2. What to run: the one process list (processes.ts), also behind docker-compose.yml -------------
+    const { processes, unknown } = await readProcesses(rootDir);
+    for (const name of unknown) warn(`services/${name} is not started by the stack (add it to tools/stack/src/processes.ts, or declare its workers).`);
+    const entryFile = (p: ProcessSpec) => `services/${p.service}/${mode === 'dev' ? `src/${p.entry}.ts` : `dist/${p.entry}.js`}`;
+    const runnable = (p: ProcessSpec | undefined): { args: string[]; file: string } | undefined => {
+      if (!p) return undefined;
+      const spec = nodeArgs(mode, rootDir, p);
       return existsSync(spec.file) ? spec : undefined;
     };
-    const gatewayService = byName.get('gateway');
-    const gatewayRun = runnable(gatewayService, 'index');
+    const gatewayRun = runnable(processes.find((p) => p.kind === 'gateway'));
     if (!gatewayRun) throw new StackError(`services/gateway has no ${mode === 'dev' ? 'src/index.ts' : 'dist/index.js'}; nothing can serve the site.`);
+    const workerCounts = new Map<ProcessSpec, number>();
+    for (const p of processes.filter((q) => q.kind === 'worker')) {
+      const variable = p.countVariable ?? '';
+      const text = lookup(variable) ?? '1';
+      const count = Number(text);
+      if (!/^\d+$/.test(text) || !Number.isSafeInteger(count)) throw new StackError(`${variable} must be a whole number (got ${text}).`);
+      workerCounts.set(p, count);
+    }
 
     // 3. Ports -------------------------------------------------------------------------------------
     const requestedGatewayPort = options.gatewayPort ?? GATEWAY_PORT;
@@ -242,11 +260,19 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
     // 4. PostgreSQL, Redis, SMTP (in parallel) ------------------------------------------------------
     say('starting PostgreSQL, Redis and the mail sink...');
-    const infraEnv = { DATABASE_URL: lookup('DATABASE_URL'), REDIS_URL: lookup('REDIS_URL'), SMTP_URL: lookup('SMTP_URL') };
+    const infraEnv = {
+      DATABASE_URL: lookup('DATABASE_URL'),
+      REDIS_URL: lookup('REDIS_URL'),
+      SMTP_URL: lookup('SMTP_URL'),
+      MAIL_UI_PORT: lookup('MAIL_UI_PORT'),
+      MAIL_SMTP_PORT: lookup('MAIL_SMTP_PORT'),
+    };
     const [pgResult, redisResult, smtpResult] = await Promise.allSettled([
       resolvePostgres({
         env: infraEnv,
         dataDir,
+        fresh: options.freshDatabase ?? false,
+        ...(options.postgresRuntimeRoot ? { runtimeRoot: options.postgresRuntimeRoot } : {}),
         onLog: (line) => {
           if (/\b(ERROR|FATAL|PANIC):/.test(line) && !/terminating connection due to administrator command/.test(line)) printLine(output, 'postgres', line);
         },
@@ -280,14 +306,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
     // 5. The APIs ----------------------------------------------------------------------------------
     // Default ports when free; with an isolated gateway (port 0, e.g. the e2e tests) free ports throughout.
-    const apiUrls: Partial<Record<ApiService, string>> = {};
+    const apiUrls: Partial<Record<string, string>> = {};
     const apiStarts: Array<Promise<{ child: ManagedChild; port: number; ready: Promise<void> }>> = [];
-    for (const name of Object.keys(API_SERVICES) as ApiService[]) {
-      const run = runnable(byName.get(name), 'index');
-      const port = requestedGatewayPort === 0 ? await freePort() : await preferredPort(API_SERVICES[name]);
+    for (const api of processes.filter((p) => p.kind === 'api')) {
+      const { name } = api;
+      const run = runnable(api);
+      const port = requestedGatewayPort === 0 ? await freePort() : await preferredPort(api.port ?? 0);
       apiUrls[name] = `http://127.0.0.1:${port}`;
       if (!run) {
-        warn(`services/${name} has no ${mode === 'dev' ? 'src/index.ts' : 'dist/index.js'} yet; not starting it (the gateway answers 502 for its paths).`);
+        warn(`${entryFile(api)} does not exist yet; not starting ${name} (the gateway answers 502 for its paths).`);
         continue;
       }
       const spec = (p: number): ChildSpec => ({ name, command: process.execPath, args: run.args, cwd: rootDir, env: { ...baseEnv, PORT: String(p) } });
@@ -309,25 +336,18 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       }
     }
 
-    // 6. Workers: each service's declared workers, and the mailer -----------------------------------
+    // 6. Workers: the mailer and each service's declared workers, <NAME>_WORKERS copies each ----------
+    // Each gets its service's environment: the stack gives every service the same one (baseEnv).
     const workerChildren: ManagedChild[] = [];
-    for (const service of services) {
-      for (const worker of service.workers) {
-        const run = runnable(service, worker.entry);
-        if (!run) {
-          warn(`services/${service.name} declares worker ${worker.name} but ${mode === 'dev' ? `src/${worker.entry}.ts` : `dist/${worker.entry}.js`} does not exist; not starting it.`);
-          continue;
-        }
-        workerChildren.push(spawnChild({ name: worker.name, command: process.execPath, args: run.args, cwd: rootDir, env: baseEnv }));
+    for (const [worker, count] of workerCounts) {
+      if (count === 0) continue;
+      const run = runnable(worker);
+      if (!run) {
+        warn(`${entryFile(worker)} does not exist; not starting ${worker.name}${worker.name === 'mailer' ? ' (e-mails stay queued until a mailer runs)' : ''}.`);
+        continue;
       }
-    }
-    const mailerRun = runnable(byName.get('mailer'), 'index');
-    const mailerCount = Number(lookup('MAILER_WORKERS') ?? '1');
-    if (!Number.isInteger(mailerCount) || mailerCount < 0) throw new StackError(`MAILER_WORKERS must be a whole number (got ${lookup('MAILER_WORKERS')}).`);
-    if (!mailerRun) warn('services/mailer is not built; e-mails stay queued until a mailer runs.');
-    else {
-      for (let i = 1; i <= mailerCount; i += 1) {
-        workerChildren.push(spawnChild({ name: i === 1 ? 'mailer' : `mailer-${i}`, command: process.execPath, args: mailerRun.args, cwd: rootDir, env: baseEnv }));
+      for (let i = 1; i <= count; i += 1) {
+        workerChildren.push(spawnChild({ name: i === 1 ? worker.name : `${worker.name}-${i}`, command: process.execPath, args: run.args, cwd: rootDir, env: baseEnv }));
       }
     }
     await Promise.all(workerChildren.map((child) => waitAlive(child, 1500)));
@@ -359,9 +379,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const gatewayEnv: NodeJS.ProcessEnv = {
       ...baseEnv,
       ...manifestEnv,
-      CONTENT_URL: apiUrls.content,
-      IDENTITY_URL: apiUrls.identity,
-      PAYMENTS_URL: apiUrls.payments,
+      ...Object.fromEntries(Object.entries(apiUrls).map(([name, url]) => [`${name.toUpperCase()}_URL`, url])),
       RELEASES_DIR: join(dataDir, 'releases'),
       REMOTES_REGISTRY_FILE: join(dataDir, 'remotes.json'),
     };
@@ -419,6 +437,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       ...(smtp.inboxUrl ? { mailUrl: smtp.inboxUrl } : {}),
       healthUrls,
       databaseUrl: postgres.url,
+      ...(postgres.dataDir ? { postgresDataDir: postgres.dataDir } : {}),
       redisUrl: redis.url,
       smtpUrl: smtp.url,
       stop,

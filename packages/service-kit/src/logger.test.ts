@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { Writable } from 'node:stream';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { createLogger } from './logger.js';
+
+const LOGGER_MODULE = fileURLToPath(new URL('./logger.ts', import.meta.url));
+
+describe('createLogger', () => {
+  it('writes pino JSON with the name and level, and redacts credentials', () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const logger = createLogger({ name: 'kit', level: 'info', destination });
+    logger.debug('not at info');
+    logger.info({ req: { headers: { authorization: 'Bearer secret', cookie: 'sid=secret' } } }, 'request');
+    assert.equal(lines.length, 1);
+    const line = JSON.parse(lines[0] ?? '') as { name: string; level: number; msg: string; req: { headers: Record<string, string> } };
+    assert.equal(line.name, 'kit');
+    assert.equal(line.level, 30);
+    assert.equal(line.msg, 'request');
+    assert.deepEqual(line.req.headers, { authorization: '[redacted]', cookie: '[redacted]' });
+  });
+
+  it('writes stdout synchronously: a full pipe delays lines but never reorders or loses them, even at process.exit', { timeout: 60_000 }, async (t) => {
+    // The child writes far more than a pipe holds while nobody reads (its writes then meet EAGAIN),
+    // yielding to the event loop now and then as a busy service does (an asynchronous stream would
+    // then retry a failed write later, and its exit flush write later lines first), logs
+    // "shutting down" and "stopped", and exits at once, as a worker does on SIGTERM.
+    const count = 2000;
+    const script = `
+      const { createLogger } = await import(${JSON.stringify(LOGGER_MODULE)});
+      process.stdout; // Node makes a piped stdout non-blocking: writes can fail with EAGAIN
+      const logger = createLogger({ name: 'order-test' });
+      const padding = 'x'.repeat(1000);
+      for (let i = 0; i < ${count}; i += 1) {
+        logger.info({ i, padding }, 'line');
+        if (i % 100 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      logger.info('shutting down');
+      logger.info('stopped');
+      process.exit(0);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    t.after(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    child.stdout.pause(); // let the pipe fill up
+    await sleep(500);
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.resume();
+    const [code] = await exited;
+    if (!child.stdout.readableEnded) await once(child.stdout, 'end');
+    assert.equal(code, 0, stderr);
+    const messages = Buffer.concat(chunks)
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; i?: number });
+    assert.equal(messages.length, count + 2, 'every line arrived');
+    messages.slice(0, count).forEach((m, index) => assert.equal(m.i, index, `line ${index} in its place`));
+    assert.deepEqual(
+      messages.slice(count).map((m) => m.msg),
+      ['shutting down', 'stopped'],
+    );
+  });
+});
