@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Response } from '@playwright/test';
-import { startStack } from '@tca/stack';
+import { chromium, type Browser, type Response } from '@playwright/test';
+import { startStack, type RunningStack } from '@tca/stack';
 import { appOf } from './script-origin.js';
 
 /**
@@ -17,14 +17,16 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-'));
-  // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
-  await chmod(dataDir, 0o755);
-  const stack = await startStack({ mode: 'start', rootDir, dataDir, gatewayPort: 0, quiet: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  let stack: RunningStack | undefined;
+  let browser: Browser | undefined;
   try {
+    // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
+    await chmod(dataDir, 0o755);
+    stack = await startStack({ mode: 'start', rootDir, dataDir, gatewayPort: 0, quiet: true });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
     const page = await browser.newPage();
     const scripts: Array<{ url: URL; raw: number; gzip: number }> = [];
     const pending: Array<Promise<void>> = [];
@@ -60,8 +62,8 @@ async function main() {
     console.log(`${'total'.padEnd(14)} ${String(scripts.length).padStart(5)} ${kb(total.raw).padStart(10)} ${kb(total.gzip).padStart(10)}`);
     console.log(`gzip/raw ratio: ${(total.gzip / total.raw).toFixed(3)}`);
   } finally {
-    await browser.close();
-    await stack.stop();
+    await browser?.close();
+    await stack?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,217 @@
+import { parseArgs } from 'node:util';
+
+/**
+ * The pure parts of `npm run bench:content`: its options, the figures of one load run, and the
+ * table it prints. No I/O here, so all of it is unit-tested.
+ */
+
+/** The content list endpoints of spec section 7, in the order the table shows them. */
+export const CONTENT_LIST_PATHS = ['/blog/get', '/gallery/get', '/teammanagement/get', '/events/get', '/sponsorship/get'] as const;
+
+/** What is measured side by side: the site's origin, the content service alone, a bare Node server. */
+export const TARGETS = ['gateway', 'service', 'bare'] as const;
+export type Target = (typeof TARGETS)[number];
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface BenchOptions {
+  /** Seconds each measured run lasts. */
+  durationS: number;
+  /** Seconds of load before each measured run, not counted. */
+  warmupS: number;
+  connections: number;
+  paths: string[];
+  /** The path of the conditional (If-None-Match) row; undefined: no such row. */
+  conditionalPath: string | undefined;
+  /** Let startStack build what is missing or stale. */
+  build: boolean;
+  /** Measure an already running site instead of starting one (both loopback URLs). */
+  gatewayUrl: string | undefined;
+  serviceUrl: string | undefined;
+  /** Redis for the stack this bench starts (never the one of `npm start` or the e2e tests). */
+  redisUrl: string;
+}
+
+export const LIMITS = {
+  durationS: { min: 0.2, max: 120, default: 5 },
+  warmupS: { min: 0, max: 30, default: 1 },
+  connections: { min: 1, max: 256, default: 16 },
+} as const;
+
+export const USAGE = `Usage: npm run bench:content -- [options]
+  --duration <s>       seconds per measured run (default ${LIMITS.durationS.default}; env BENCH_DURATION)
+  --warmup <s>         seconds of unmeasured load before each run (default ${LIMITS.warmupS.default}; env BENCH_WARMUP)
+  --connections <n>    concurrent connections (default ${LIMITS.connections.default}; env BENCH_CONNECTIONS)
+  --paths <a,b>        some of ${CONTENT_LIST_PATHS.join(',')} (default all; env BENCH_PATHS)
+  --conditional <path> the path of the If-None-Match row (default the first path; "none" = no such row)
+  --no-build           do not build what is missing or stale before starting the site (env BENCH_BUILD=0)
+  --gateway <url> --service <url>
+                       measure a site that is already running (loopback only) instead of starting one
+  env BENCH_REDIS_URL  Redis of the site the bench starts (default redis://127.0.0.1:6379/2)`;
+
+function numberIn(name: string, raw: string | undefined, limits: { min: number; max: number; default: number }, integer: boolean): number {
+  if (raw === undefined || raw.trim() === '') return limits.default;
+  const value = Number(raw.trim().replace(/s$/, ''));
+  if (!Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < limits.min || value > limits.max) {
+    throw new UsageError(`${name} must be ${integer ? 'a whole number' : 'a number'} from ${limits.min} to ${limits.max} (got "${raw}").`);
+  }
+  return value;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Only loopback origins: this bench never loads another machine. */
+export function loopbackOrigin(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`${name} must be a URL such as http://127.0.0.1:3000 (got "${raw}").`);
+  }
+  if (url.protocol !== 'http:') throw new UsageError(`${name} must be an http: URL (got "${raw}").`);
+  if (!LOOPBACK_HOSTS.has(url.hostname)) throw new UsageError(`${name} must be on this machine (127.0.0.1, localhost or [::1]); got "${url.hostname}".`);
+  return url.origin;
+}
+
+/** Command line first, then BENCH_* environment variables, then the defaults; anything out of bounds is a UsageError. */
+export function parseBenchOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): BenchOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        duration: { type: 'string' },
+        warmup: { type: 'string' },
+        connections: { type: 'string' },
+        paths: { type: 'string' },
+        conditional: { type: 'string' },
+        'no-build': { type: 'boolean' },
+        gateway: { type: 'string' },
+        service: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) throw new UsageError('');
+
+  const durationS = numberIn('--duration', values.duration ?? env.BENCH_DURATION, LIMITS.durationS, false);
+  const warmupS = numberIn('--warmup', values.warmup ?? env.BENCH_WARMUP, LIMITS.warmupS, false);
+  const connections = numberIn('--connections', values.connections ?? env.BENCH_CONNECTIONS, LIMITS.connections, true);
+
+  const rawPaths = values.paths ?? env.BENCH_PATHS;
+  const paths = rawPaths === undefined || rawPaths.trim() === '' ? [...CONTENT_LIST_PATHS] : [...new Set(rawPaths.split(',').map((p) => p.trim()).filter((p) => p !== ''))];
+  const known = new Set<string>(CONTENT_LIST_PATHS);
+  const unknown = paths.filter((p) => !known.has(p));
+  if (unknown.length > 0) throw new UsageError(`--paths may name only ${CONTENT_LIST_PATHS.join(', ')} (got ${unknown.join(', ')}).`);
+  if (paths.length === 0) throw new UsageError('--paths names no path.');
+
+  let conditionalPath: string | undefined = paths[0];
+  if (values.conditional !== undefined) {
+    if (values.conditional === 'none') conditionalPath = undefined;
+    else if (paths.includes(values.conditional)) conditionalPath = values.conditional;
+    else throw new UsageError(`--conditional must be one of the measured paths (${paths.join(', ')}) or "none" (got "${values.conditional}").`);
+  }
+
+  if ((values.gateway === undefined) !== (values.service === undefined)) throw new UsageError('--gateway and --service go together.');
+  const gatewayUrl = values.gateway === undefined ? undefined : loopbackOrigin('--gateway', values.gateway);
+  const serviceUrl = values.service === undefined ? undefined : loopbackOrigin('--service', values.service);
+
+  const build = !(values['no-build'] ?? false) && env.BENCH_BUILD !== '0';
+  const redisUrl = env.BENCH_REDIS_URL?.trim() || 'redis://127.0.0.1:6379/2';
+  return { durationS, warmupS, connections, paths, conditionalPath, build, gatewayUrl, serviceUrl, redisUrl };
+}
+
+/** Figures of one load run against one target. Latencies in milliseconds. */
+export interface LoadFigures {
+  requests: number;
+  durationS: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Responses per status code. */
+  statuses: Record<number, number>;
+  /** Connection errors, including time-outs. */
+  errors: number;
+  timeouts: number;
+}
+
+/** Nearest-rank percentile of ascending `sorted` values (NaN when there are none). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
+}
+
+export function summariseLoad(input: { latenciesMs: readonly number[]; statuses: ReadonlyMap<number, number>; durationS: number; errors: number; timeouts: number }): LoadFigures {
+  const sorted = [...input.latenciesMs].sort((a, b) => a - b);
+  const requests = sorted.length;
+  return {
+    requests,
+    durationS: input.durationS,
+    rps: input.durationS > 0 ? requests / input.durationS : Number.NaN,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    statuses: Object.fromEntries(input.statuses),
+    errors: input.errors,
+    timeouts: input.timeouts,
+  };
+}
+
+/** a / b, NaN when b is not a positive number. */
+export function ratio(a: number, b: number): number {
+  return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : Number.NaN;
+}
+
+export interface BenchRow {
+  /** e.g. "/blog/get" or "/blog/get 304". */
+  label: string;
+  /** Body size the endpoint serves (0 for a 304). */
+  bytes: number;
+  /** The status every response should have. */
+  expectStatus: number;
+  figures: Record<Target, LoadFigures>;
+}
+
+/** What makes a row's figures untrustworthy: other statuses than expected, connection errors, no answers. */
+export function rowProblems(row: BenchRow): string[] {
+  const problems: string[] = [];
+  for (const target of TARGETS) {
+    const f = row.figures[target];
+    if (f.requests === 0) {
+      problems.push(`${row.label} via ${target}: no response at all`);
+      continue;
+    }
+    const other = Object.entries(f.statuses).filter(([status]) => Number(status) !== row.expectStatus);
+    if (other.length > 0) problems.push(`${row.label} via ${target}: ${other.map(([status, count]) => `${count} × ${status}`).join(', ')} (expected ${row.expectStatus})`);
+    if (f.errors > 0) problems.push(`${row.label} via ${target}: ${f.errors} connection errors (${f.timeouts} time-outs)`);
+  }
+  return problems;
+}
+
+const num = (value: number, digits: number): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+/** The table `npm run bench:content` prints: requests/s and p50/p99 latency per target, and the ratios to the bare server. */
+export function formatTable(rows: readonly BenchRow[]): string {
+  const labelWidth = Math.max(4, ...rows.map((r) => r.label.length));
+  const group = (title: string) => `${title.padStart(11)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`;
+  const head = `${'path'.padEnd(labelWidth)} ${'bytes'.padStart(7)} | ${TARGETS.map((t) => group(`${t} r/s`)).join(' | ')} | ${'gw/bare'.padStart(7)} ${'svc/bare'.padStart(8)}`;
+  const lines = [head, '-'.repeat(head.length)];
+  for (const row of rows) {
+    const cells = TARGETS.map((t) => {
+      const f = row.figures[t];
+      return `${num(f.rps, 0).padStart(11)} ${num(f.p50, 2).padStart(7)} ${num(f.p99, 2).padStart(7)}`;
+    });
+    const bare = row.figures.bare.rps;
+    const gw = num(ratio(row.figures.gateway.rps, bare), 3);
+    const svc = num(ratio(row.figures.service.rps, bare), 3);
+    const flag = rowProblems(row).length > 0 ? ' !' : '';
+    lines.push(`${row.label.padEnd(labelWidth)} ${String(row.bytes).padStart(7)} | ${cells.join(' | ')} | ${gw.padStart(7)} ${svc.padStart(8)}${flag}`);
+  }
+  return lines.join('\n');
+}
