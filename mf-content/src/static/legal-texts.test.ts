@@ -58,7 +58,6 @@ test('the privacy policy covers what the site stores and sends', () => {
     /Association’s own inbox/,
     /IP address/,
     /no advertising or analytics cookies/,
-    /download a copy of your data/,
     /Office of the Australian Information Commissioner/,
     /Australian Privacy Principles/,
   ]) {

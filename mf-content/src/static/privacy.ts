@@ -96,7 +96,7 @@ export const PRIVACY: LegalDocument = {
           'Login sessions: 24 hours, in your browser and on our server.',
           'Password reset links: 1 hour.',
           'Your account: for as long as it is open. When you ask us to close it, we delete your account details within 30 days, apart from the membership and payment records below.',
-          'Contact messages and support tickets, and the e-mails about them: 2 years after the last reply, then deleted.',
+          'Contact messages and support tickets, and the e-mails about them: deleted 2 years after they were sent.',
           'Membership records and payment references: 7 years after the membership ends, because the law requires incorporated associations to keep their accounting records and register of members.',
           'Uploaded identity and supporting documents: only until we have checked your eligibility, and no longer than 12 months after your application.',
           'Server logs: 90 days.',
@@ -107,7 +107,7 @@ export const PRIVACY: LegalDocument = {
       id: 'access-correction-deletion',
       title: 'Seeing, correcting and deleting your information',
       body: [
-        `You can see the details we hold about you and your membership on your [profile](${paths.profile}), and you can download a copy of your data from there. To correct anything, or to ask us to delete your information or close your account, e-mail us at ${mail} from the address you registered with.`,
+        `You can see the details we hold about you and your membership on your [profile](${paths.profile}). To correct anything, or to ask us to delete your information or close your account, e-mail us at ${mail} from the address you registered with.`,
         'We will reply within 30 days. We may need to confirm your identity first, and we may have to keep some records (such as payment records) for as long as the law requires; if so, we will tell you which and why. Giving you access or correcting your information is free.',
       ],
     },

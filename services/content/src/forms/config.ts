@@ -19,4 +19,8 @@ export const formsEnvFields = {
   RATE_LIMIT_WINDOW_MS: intVar(15 * 60 * 1000).pipe(z.number().min(1000, 'must be at least 1000')),
   /** Tickets one tickets-worker process handles at once. */
   TICKETS_WORKER_CONCURRENCY: intVar(5).pipe(z.number().min(1, 'must be at least 1')),
+  /** Contact messages and tickets are deleted this many days after they were sent (privacy policy: 2 years). */
+  SUBMISSION_RETENTION_DAYS: intVar(730).pipe(z.number().min(1, 'must be at least 1')),
+  /** How often a tickets worker deletes expired messages and tickets. */
+  RETENTION_SWEEP_INTERVAL_MS: intVar(6 * 60 * 60 * 1000).pipe(z.number().min(1000, 'must be at least 1000')),
 };

@@ -16,6 +16,7 @@ import {
 } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, type ContentConfig } from '../config.js';
 import { brandFor, ticketAlertEmail, ticketConfirmationEmail } from './emails.js';
+import { purgeExpiredSubmissions } from './retention.js';
 import { lockTicket } from './store.js';
 
 export const TICKETS_WORKER_NAME = 'tickets-worker';
@@ -102,6 +103,18 @@ export async function startTicketsWorker(config: ContentConfig, options: Tickets
       },
     });
     closers.unshift(() => queueWorker.close());
+    // Retention (privacy policy): at start, then every RETENTION_SWEEP_INTERVAL_MS. Failures are logged and retried next time.
+    const sweep = () => {
+      purgeExpiredSubmissions(pool, config.SUBMISSION_RETENTION_DAYS)
+        .then((purged) => {
+          if (purged.messages + purged.tickets + purged.outbox > 0) logger.info(purged, 'deleted expired contact messages and tickets');
+        })
+        .catch((err: unknown) => logger.error({ err }, 'retention sweep failed'));
+    };
+    sweep();
+    const sweepTimer = setInterval(sweep, config.RETENTION_SWEEP_INTERVAL_MS);
+    sweepTimer.unref();
+    closers.unshift(async () => clearInterval(sweepTimer));
     let closing: Promise<void> | undefined;
     return {
       queueWorker,
