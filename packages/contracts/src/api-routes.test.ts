@@ -18,9 +18,9 @@ test('every API path of spec §7 goes to the service that owns it', () => {
     ['/uploads/Sponsor%20Logo.png', 'content'],
     ['/email/send', 'content'],
     ['/supportdesk/add', 'content'],
-    ['/membership/get', 'payments'],
-    ['/membership/add', 'payments'],
-    ['/membership/add-dependents', 'payments'],
+    ['/membership/get', 'identity'],
+    ['/membership/add', 'identity'],
+    ['/membership/add-dependents', 'identity'],
     ['/create-checkout-session', 'payments'],
     ['/checkout-session/cs_test_123', 'payments'],
   ];

@@ -22,7 +22,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: '/uploads/', service: 'content' },
   { path: '/email/send', service: 'content' },
   { path: '/supportdesk/add', service: 'content' },
-  { path: '/membership/', service: 'payments' },
+  // Beyond the spec: what a logged-in member sent (Download my data).
+  { path: '/email/mine', service: 'content' },
+  { path: '/supportdesk/mine', service: 'content' },
+  // Memberships are account data: identity owns them (payments asks identity to create one).
+  { path: '/membership/', service: 'identity' },
   { path: '/create-checkout-session', service: 'payments' },
   { path: '/checkout-session/', service: 'payments' },
   { path: '/stripe/webhook', service: 'payments' },

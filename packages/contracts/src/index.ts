@@ -1,5 +1,6 @@
 export * from './api-error.js';
 export * from './api-routes.js';
+export * from './auth.js';
 export * from './content.js';
 export * from './health.js';
 export * from './queues.js';
