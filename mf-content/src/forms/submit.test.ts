@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { contactAnswerSchema, ticketAnswerSchema } from '@tca/contracts';
-import { postForm, type FetchLike } from './submit.js';
+import { postForm, readSessionToken, type FetchLike } from './submit.js';
 
 interface Call {
   input: string;
@@ -27,7 +27,19 @@ test('a form is posted as JSON to its path on the same origin', async () => {
   assert.equal(calls[0]?.input, '/supportdesk/add');
   assert.equal(calls[0]?.init.method, 'POST');
   assert.equal(new Headers(calls[0]?.init.headers).get('Content-Type'), 'application/json');
+  assert.equal(new Headers(calls[0]?.init.headers).get('Authorization'), null, 'no session (no browser storage here), no Authorization');
   assert.deepEqual(JSON.parse(String(calls[0]?.init.body)), body);
+});
+
+test('with a login token the form carries Authorization: Bearer', async () => {
+  const calls: Call[] = [];
+  const ok = () => json(201, { message: 'Message Sent', id: '1' });
+  await postForm('/email/send', {}, contactAnswerSchema, answering(ok, calls), 'abc.DEF-123');
+  await postForm('/email/send', {}, contactAnswerSchema, answering(ok, calls), null);
+  assert.deepEqual(
+    calls.map((c) => new Headers(c.init.headers).get('Authorization')),
+    ['Bearer abc.DEF-123', null],
+  );
 });
 
 test('a 2xx whose body is not the expected answer still counts as sent', async () => {
@@ -68,4 +80,42 @@ test('a post that gets no answer is a network failure with the error’s message
   assert.deepEqual(await postForm('/supportdesk/add', {}, ticketAnswerSchema, failing), { kind: 'network', message: 'Failed to fetch' });
   const odd: FetchLike = () => Promise.reject('offline');
   assert.deepEqual(await postForm('/supportdesk/add', {}, ticketAnswerSchema, odd), { kind: 'network', message: '' });
+});
+
+const NOW = 1_800_000_000_000;
+const user = { id: 7, email: 'meera@example.org', firstName: 'Meera', lastName: 'Raman', phone: '61412345678', phoneCountry: '+61' };
+
+function storage(items: Record<string, unknown>): Pick<Storage, 'getItem'> {
+  return { getItem: (key) => (key in items ? (typeof items[key] === 'string' ? items[key] : JSON.stringify(items[key])) : null) };
+}
+
+test('the session token is sent only while a stored user has not expired', () => {
+  assert.equal(readSessionToken(storage({ user: { value: user, expiry: NOW + 1 }, token: 'tok-1' }), NOW), 'tok-1');
+  assert.equal(readSessionToken(storage({ user: { value: user, expiry: NOW }, token: 'tok-1' }), NOW), null, 'expired');
+  assert.equal(readSessionToken(storage({ token: 'tok-1' }), NOW), null, 'a token without a stored user');
+  assert.equal(readSessionToken(storage({ user: '{"value":', token: 'tok-1' }), NOW), null, 'a corrupt user');
+  assert.equal(readSessionToken(storage({ user: { value: user, expiry: NOW + 1 } }), NOW), null, 'a user without a token');
+  assert.equal(readSessionToken(null, NOW), null);
+});
+
+test('a token kept inside the stored user (older logins) or JSON-quoted is read too', () => {
+  assert.equal(readSessionToken(storage({ user: { value: { ...user, token: 'inner-tok' }, expiry: NOW + 1 } }), NOW), 'inner-tok');
+  assert.equal(readSessionToken(storage({ user: { value: { ...user, token: 'inner-tok' }, expiry: NOW + 1 }, token: 'outer-tok' }), NOW), 'outer-tok');
+  assert.equal(readSessionToken(storage({ user: { value: user, expiry: NOW + 1 }, token: '"quoted-tok"' }), NOW), 'quoted-tok');
+});
+
+test('a stored token that is not a valid Bearer token is not sent (the form still goes out)', () => {
+  for (const bad of ['two words', 'line\nbreak', 'caf\u00e9', '"', 'x'.repeat(2049)]) {
+    assert.equal(readSessionToken(storage({ user: { value: user, expiry: NOW + 1 }, token: bad }), NOW), null, bad.slice(0, 20));
+  }
+});
+
+test('storage that throws gives no token', () => {
+  const throwing: Pick<Storage, 'getItem'> = {
+    getItem: (key) => {
+      if (key === 'token') throw new DOMException('The operation is insecure.', 'SecurityError');
+      return JSON.stringify({ value: user, expiry: NOW + 1 });
+    },
+  };
+  assert.equal(readSessionToken(throwing, NOW), null);
 });

@@ -56,6 +56,7 @@ test('the privacy policy covers what the site stores and sends', () => {
     /identity or supporting documents/,
     /acknowledgement/,
     /Association’s own inbox/,
+    /logged in when you send a contact message or raise a support ticket, we also record which account sent it/,
     /IP address/,
     /no advertising or analytics cookies/,
     /Office of the Australian Information Commissioner/,

@@ -148,5 +148,7 @@ export const accountExportSchema = z.object({
   createdAt: z.string(),
   termsAcceptedAt: z.string().nullable(),
   sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), current: z.boolean() })),
+  /** The member's membership records, newest first (as POST /membership/get answers them). */
+  memberships: membershipListSchema,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

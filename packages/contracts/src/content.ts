@@ -169,3 +169,34 @@ export function formatTicketReference(year: number, sequence: number): string {
 
 export const ticketAnswerSchema = z.object({ message: z.string(), reference: z.string().regex(TICKET_REFERENCE_PATTERN) });
 export type TicketAnswer = z.infer<typeof ticketAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Beyond the spec: what a logged-in member sent (GET /email/mine, GET /supportdesk/mine, Bearer),
+// for "Download my data" on the profile. A message or ticket is the member's when it was sent with
+// their session; newest first. `createdAt` is an ISO 8601 instant.
+// ---------------------------------------------------------------------------------------------
+
+export const myContactMessageSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  createdAt: z.string(),
+});
+export type MyContactMessage = z.infer<typeof myContactMessageSchema>;
+export const myContactMessagesSchema = z.array(myContactMessageSchema);
+
+export const mySupportTicketSchema = z.object({
+  reference: z.string(),
+  issueType: z.string(),
+  issueDescription: z.string(),
+  name: z.string(),
+  email: z.string(),
+  countryCode: z.string(),
+  phone: z.string(),
+  createdAt: z.string(),
+});
+export type MySupportTicket = z.infer<typeof mySupportTicketSchema>;
+export const mySupportTicketsSchema = z.array(mySupportTicketSchema);

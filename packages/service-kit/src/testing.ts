@@ -9,6 +9,8 @@ import { createLogger, type Logger } from './logger.js';
 import { addToOutbox } from './outbox.js';
 import { createPool } from './postgres.js';
 
+export { startIdentityStub, stubAccountUser, type IdentityStub, type IdentityStubMode } from './identity-stub.js';
+
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 

@@ -9,6 +9,20 @@ describe('content config', () => {
   it('defaults to port 4001', () => {
     const config = loadContentConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' });
     assert.equal(config.PORT, 4001);
+    assert.equal(config.IDENTITY_URL, 'http://127.0.0.1:4002');
+    assert.equal(config.IDENTITY_TIMEOUT_MS, 2000);
+  });
+
+  it('names a bad IDENTITY_URL or IDENTITY_TIMEOUT_MS', () => {
+    const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' };
+    assert.equal(loadContentConfig({ ...base, IDENTITY_URL: 'http://identity:4002' }).IDENTITY_URL, 'http://identity:4002');
+    assert.throws(
+      () => loadContentConfig({ ...base, IDENTITY_URL: 'identity:4002', IDENTITY_TIMEOUT_MS: '10' }),
+      (err) =>
+        err instanceof ConfigError &&
+        err.problems.some((p) => p.variable === 'IDENTITY_URL' && /http\(s\)/.test(p.problem)) &&
+        err.problems.some((p) => p.variable === 'IDENTITY_TIMEOUT_MS' && /at least 50/.test(p.problem)),
+    );
   });
 
   it('fails with a ConfigError naming each missing variable', () => {

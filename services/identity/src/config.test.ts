@@ -11,6 +11,22 @@ describe('identity config', () => {
     assert.equal(config.PORT, 4002);
   });
 
+  it('has the documented rate limits and window by default, and accepts 0 to turn one off', () => {
+    const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' };
+    const config = loadIdentityConfig(base);
+    assert.deepEqual(
+      [config.LOGIN_RATE_LIMIT_PER_IP, config.LOGIN_FAILURE_LIMIT_PER_ACCOUNT, config.REGISTER_RATE_LIMIT_PER_IP, config.RESET_RATE_LIMIT_PER_IP, config.RESET_RATE_LIMIT_PER_EMAIL],
+      [20, 10, 5, 5, 3],
+    );
+    assert.equal(config.AUTH_RATE_LIMIT_WINDOW_MS, 900_000);
+    assert.equal(config.IDENTITY_HOUSEKEEPING_INTERVAL_MS, 3_600_000);
+    assert.equal(loadIdentityConfig({ ...base, LOGIN_RATE_LIMIT_PER_IP: '0' }).LOGIN_RATE_LIMIT_PER_IP, 0);
+    assert.throws(
+      () => loadIdentityConfig({ ...base, RESET_RATE_LIMIT_PER_EMAIL: 'lots' }),
+      (err) => err instanceof ConfigError && err.problems.some((p) => p.variable === 'RESET_RATE_LIMIT_PER_EMAIL'),
+    );
+  });
+
   it('fails with a ConfigError naming each missing variable', () => {
     assert.throws(
       () => loadIdentityConfig({}),

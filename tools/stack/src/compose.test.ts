@@ -83,6 +83,14 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  test('gives every service and its workers the URLs of the services (content asks identity who a token belongs to)', () => {
+    const { processes } = processesOf([service('content', [{ name: 'tickets-worker', entry: 'worker' }]), service('gateway'), service('identity'), service('mailer'), service('payments')]);
+    const text = renderCompose(processes);
+    const serviceEnv = text.slice(text.indexOf('x-service-env: &service-env'), text.indexOf('x-needs-data'));
+    assert.match(serviceEnv, /\n {2}CONTENT_URL: http:\/\/content:4001\n {2}IDENTITY_URL: http:\/\/identity:4002\n {2}PAYMENTS_URL: http:\/\/payments:4003\n/);
+    for (const name of ['content', 'identity', 'payments', 'tickets-worker']) assert.match(block(text, name), /<<: \*service-env/, name);
+  });
+
   test('is valid for docker-compose', async (t) => {
     const binary = which('docker-compose');
     if (!binary) {
@@ -94,5 +102,8 @@ describe('docker-compose.yml', () => {
     const services = execFileSync(binary, ['-f', file, 'config', '--services'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
     const { processes } = await readProcesses(REPO_ROOT);
     assert.deepEqual([...services].sort(), ['mail', 'postgres', 'redis', ...processes.map((p) => p.name)].sort());
+    // The merged environment: content (and its workers) reach identity by its service name.
+    const resolved = execFileSync(binary, ['-f', file, 'config'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    assert.match(block(resolved, 'content'), /IDENTITY_URL: http:\/\/identity:4002/);
   });
 });

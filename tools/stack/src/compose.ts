@@ -40,7 +40,7 @@ x-service-env: &service-env
   REDIS_URL: redis://redis:6379
   PUBLIC_URL: \${PUBLIC_URL:-http://localhost:3000}
   LOG_LEVEL: \${LOG_LEVEL:-info}
-
+%SERVICE_URLS%
 x-needs-data: &needs-data
   postgres:
     condition: service_healthy
@@ -168,7 +168,7 @@ function gatewayBlock(p: ProcessSpec, processes: ProcessSpec[]): string {
     '      HOST: 0.0.0.0',
     `      PORT: "${p.port ?? 3000}"`,
     '      LOG_LEVEL: ${LOG_LEVEL:-info}',
-    ...apis.map((api) => `      ${api.name.toUpperCase()}_URL: http://${api.name}:${api.port ?? 0}`),
+    ...serviceUrlLines(processes, '      '),
     '      RELEASES_DIR: /app/.data/releases',
     '      REMOTES_REGISTRY_FILE: /app/.data/remotes.json',
     '    volumes:',
@@ -180,10 +180,18 @@ function gatewayBlock(p: ProcessSpec, processes: ProcessSpec[]): string {
   ].join('\n');
 }
 
+/** `CONTENT_URL: http://content:4001`, ...: where each API answers inside the compose network. */
+function serviceUrlLines(processes: ProcessSpec[], indent: string): string[] {
+  return processes.filter((q) => q.kind === 'api').map((api) => `${indent}${api.name.toUpperCase()}_URL: http://${api.name}:${api.port ?? 0}`);
+}
+
 /** The text of docker-compose.yml for these processes. */
 export function renderCompose(processes: ProcessSpec[]): string {
   const blocks = processes.map((p) => (p.kind === 'api' ? apiBlock(p) : p.kind === 'worker' ? workerBlock(p, processes) : gatewayBlock(p, processes)));
-  return `${HEADER}\n${blocks.join('\n\n')}\n${FOOTER}`;
+  // Every service and its workers can call the others (content asks identity who a token belongs to).
+  const urls = serviceUrlLines(processes, '  ');
+  const header = HEADER.replace('%SERVICE_URLS%\n', urls.length > 0 ? `  # Where the services reach each other.\n${urls.join('\n')}\n\n` : '\n');
+  return `${header}\n${blocks.join('\n\n')}\n${FOOTER}`;
 }
 
 export interface ComposeResult {

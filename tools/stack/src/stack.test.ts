@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
@@ -44,7 +44,8 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 const FAKE_WORKER = `
 const fs = require('node:fs');
 const name = process.argv[2];
-fs.writeFileSync(require('node:path').join(process.env.FAKE_PID_DIR, name + '-' + process.pid), '');
+const urls = Object.fromEntries(['CONTENT_URL', 'IDENTITY_URL', 'PAYMENTS_URL'].map((k) => [k, process.env[k]]));
+fs.writeFileSync(require('node:path').join(process.env.FAKE_PID_DIR, name + '-' + process.pid), JSON.stringify(urls));
 const timer = setInterval(() => undefined, 1000);
 process.on('SIGTERM', () => { clearInterval(timer); process.exit(0); });
 `;
@@ -132,7 +133,7 @@ describe('startStack (fake services, real infrastructure)', () => {
   test('starts everything with the right env, reports URLs, and stop() leaves nothing running', { timeout: 120_000 }, async (t) => {
     const pidDir = join(base, 'pids-ok');
     await mkdir(pidDir);
-    const stack = await started(t, options(t, pidDir, { MAILER_WORKERS: '2', CONTENT_WORKERS: '2', LOG_LEVEL: 'debug' }));
+    const stack = await started(t, options(t, pidDir, { MAILER_WORKERS: '2', CONTENT_WORKERS: '2', LOG_LEVEL: 'debug', IDENTITY_URL: 'http://identity.invalid' }));
     assert.match(stack.siteUrl, /^http:\/\/localhost:\d+$/);
     assert.ok(stack.mailUrl?.endsWith('/index.html'));
     assert.equal((await fetch(new URL('/api/email', stack.mailUrl))).status, 200);
@@ -149,9 +150,17 @@ describe('startStack (fake services, real infrastructure)', () => {
 
     const gateway = await getJson(`${stack.gatewayUrl}/env`);
     assert.equal(gateway.PORT, new URL(stack.gatewayUrl).port);
-    assert.equal(`${gateway.CONTENT_URL}/readyz`, stack.healthUrls.content);
-    assert.equal(`${gateway.IDENTITY_URL}/readyz`, stack.healthUrls.identity);
-    assert.equal(`${gateway.PAYMENTS_URL}/readyz`, stack.healthUrls.payments);
+    const serviceUrls = (env: Record<string, unknown>) => ['CONTENT_URL', 'IDENTITY_URL', 'PAYMENTS_URL'].map((k) => `${String(env[k])}/readyz`);
+    const expectedUrls = [stack.healthUrls.content, stack.healthUrls.identity, stack.healthUrls.payments];
+    assert.deepEqual(serviceUrls(gateway), expectedUrls);
+    // Every service and its workers can call the others (content asks identity who a token belongs to),
+    // even where the environment named another place: the stack runs them, so it knows where they are.
+    for (const name of ['content', 'identity', 'payments']) {
+      assert.deepEqual(serviceUrls(await getJson(stack.healthUrls[name]?.replace('/readyz', '/env') ?? '')), expectedUrls, name);
+    }
+    const workerFile = (await readdir(pidDir)).find((f) => f.startsWith('content-worker-'));
+    assert.ok(workerFile);
+    assert.deepEqual(serviceUrls(JSON.parse(await readFile(join(pidDir, workerFile), 'utf8')) as Record<string, unknown>), expectedUrls);
     assert.equal(gateway.RELEASES_DIR, join(base, 'data', 'releases'));
     assert.equal(gateway.REMOTES_REGISTRY_FILE, join(base, 'data', 'remotes.json'));
 

@@ -306,22 +306,38 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
     // 5. The APIs ----------------------------------------------------------------------------------
     // Default ports when free; with an isolated gateway (port 0, e.g. the e2e tests) free ports throughout.
+    // Every port is chosen before any API starts, so each service (and its workers) gets the others' URLs
+    // (CONTENT_URL, IDENTITY_URL, PAYMENTS_URL: content asks identity who a token belongs to, ...).
+    const apis = processes.filter((p) => p.kind === 'api');
     const apiUrls: Partial<Record<string, string>> = {};
+    const apiPorts = new Map<string, number>();
+    for (const api of apis) {
+      let port = requestedGatewayPort === 0 ? await freePort() : await preferredPort(api.port ?? 0);
+      while ([...apiPorts.values()].includes(port)) port = await freePort();
+      apiPorts.set(api.name, port);
+      apiUrls[api.name] = `http://127.0.0.1:${port}`;
+    }
+    const serviceUrlEnv = (): Record<string, string> =>
+      Object.fromEntries(Object.entries(apiUrls).flatMap(([name, url]) => (url ? [[`${name.toUpperCase()}_URL`, url]] : [])));
+    const apiEnv: NodeJS.ProcessEnv = { ...baseEnv, ...serviceUrlEnv() };
     const apiStarts: Array<Promise<{ child: ManagedChild; port: number; ready: Promise<void> }>> = [];
-    for (const api of processes.filter((p) => p.kind === 'api')) {
+    for (const api of apis) {
       const { name } = api;
       const run = runnable(api);
-      const port = requestedGatewayPort === 0 ? await freePort() : await preferredPort(api.port ?? 0);
-      apiUrls[name] = `http://127.0.0.1:${port}`;
+      const port = apiPorts.get(name) ?? 0;
       if (!run) {
         warn(`${entryFile(api)} does not exist yet; not starting ${name} (the gateway answers 502 for its paths).`);
         continue;
       }
-      const spec = (p: number): ChildSpec => ({ name, command: process.execPath, args: run.args, cwd: rootDir, env: { ...baseEnv, PORT: String(p) } });
+      const spec = (p: number): ChildSpec => ({ name, command: process.execPath, args: run.args, cwd: rootDir, env: { ...apiEnv, PORT: String(p) } });
       apiStarts.push(
         startHttpChild(spec, port, '/readyz', true).then(async (result) => {
           apiUrls[name] = `http://127.0.0.1:${result.port}`;
           healthUrls[name] = `${apiUrls[name]}/readyz`;
+          if (result.port !== port) {
+            const others = apis.filter((a) => a.name !== name).map((a) => a.name);
+            if (others.length > 0) warn(`${others.join(', ')} still call ${name} on port ${port} (${name.toUpperCase()}_URL); restart to fix.`);
+          }
           await result.ready;
           return result;
         }),
@@ -337,7 +353,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     }
 
     // 6. Workers: the mailer and each service's declared workers, <NAME>_WORKERS copies each ----------
-    // Each gets its service's environment: the stack gives every service the same one (baseEnv).
+    // Each gets its service's environment: the stack gives every service the same one (baseEnv and the
+    // services' URLs as they ended up).
+    const workerEnv: NodeJS.ProcessEnv = { ...baseEnv, ...serviceUrlEnv() };
     const workerChildren: ManagedChild[] = [];
     for (const [worker, count] of workerCounts) {
       if (count === 0) continue;
@@ -347,7 +365,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         continue;
       }
       for (let i = 1; i <= count; i += 1) {
-        workerChildren.push(spawnChild({ name: i === 1 ? worker.name : `${worker.name}-${i}`, command: process.execPath, args: run.args, cwd: rootDir, env: baseEnv }));
+        workerChildren.push(spawnChild({ name: i === 1 ? worker.name : `${worker.name}-${i}`, command: process.execPath, args: run.args, cwd: rootDir, env: workerEnv }));
       }
     }
     await Promise.all(workerChildren.map((child) => waitAlive(child, 1500)));
@@ -379,7 +397,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const gatewayEnv: NodeJS.ProcessEnv = {
       ...baseEnv,
       ...manifestEnv,
-      ...Object.fromEntries(Object.entries(apiUrls).map(([name, url]) => [`${name.toUpperCase()}_URL`, url])),
+      ...serviceUrlEnv(),
       RELEASES_DIR: join(dataDir, 'releases'),
       REMOTES_REGISTRY_FILE: join(dataDir, 'remotes.json'),
     };

@@ -1,10 +1,23 @@
 import { Router } from 'express';
 import type { IdentityDeps } from '../../server.js';
+import { brandFor } from '../../accounts/emails.js';
+import { createAuthRouter } from './auth-routes.js';
+import { createMembershipRouter } from './membership-routes.js';
+import { createRateLimits } from './rate-limits.js';
 
 /**
- * The identity API (spec section 7: /auth/login, register, send-reset-email, reset-password, change-password).
- * Routes arrive with their use cases; until then every path answers the JSON 404.
+ * The identity API: spec §7's /auth calls and POST /membership/get, plus logout, sign out of all devices,
+ * the session lookup and the account's data. Nothing it answers may be cached: answers carry tokens and
+ * personal data.
  */
-export function createApiRouter(_deps: IdentityDeps): Router {
-  return Router();
+export function createApiRouter(deps: IdentityDeps): Router {
+  const router = Router();
+  router.use(['/auth', '/membership'], (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  const mail = { brand: brandFor(deps.config.PUBLIC_URL), publicUrl: deps.config.PUBLIC_URL };
+  router.use(createAuthRouter(deps, createRateLimits(deps), mail));
+  router.use(createMembershipRouter(deps));
+  return router;
 }

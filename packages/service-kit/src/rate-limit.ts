@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { ApiError } from '@tca/contracts';
-import { withTimeout, type Logger, type Redis } from '@tca/service-kit';
+import type { Logger } from './logger.js';
+import type { Redis } from './redis.js';
+import { withTimeout } from './timeout.js';
 
 /** How long one rate-limit round trip to Redis may take before the request goes through without it. */
 const STORE_TIMEOUT_MS = 500;
@@ -52,11 +55,7 @@ export class ResilientRedisStore implements Store {
 
   private async run<T>(what: string, work: (store: RedisStore) => Promise<T>): Promise<T> {
     try {
-      const result = await withTimeout(
-        this.store().then(work),
-        STORE_TIMEOUT_MS,
-        `rate limit ${what}`,
-      );
+      const result = await withTimeout(this.store().then(work), STORE_TIMEOUT_MS, `rate limit ${what}`);
       if (this.down) this.logger.info({ prefix: this.prefix }, 'rate limiting works again');
       this.down = false;
       return result;
@@ -85,37 +84,52 @@ export class ResilientRedisStore implements Store {
   }
 }
 
-/** `Please try again in 12 minutes.` (at least one minute, rounded up). */
-export function retryMessage(resetTime: Date | undefined, windowMs: number, now = Date.now()): string {
+/** The first sentence of a 429 answer unless a limiter names its own. */
+export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many messages from this address.';
+
+/** `Too many messages from this address. Please try again in 12 minutes.` (at least one minute, rounded up). */
+export function retryMessage(resetTime: Date | undefined, windowMs: number, now = Date.now(), lead = DEFAULT_RATE_LIMIT_MESSAGE): string {
   const ms = resetTime ? Math.max(0, resetTime.getTime() - now) : windowMs;
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return `Too many messages from this address. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  return `${lead} Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
-export interface FormRateLimitOptions {
-  /** Requests one address may make per window; 0 turns the limit off. */
+export interface RateLimitOptions {
+  /** Requests one client (or key) may make per window; 0 turns the limit off. */
   limit: number;
   windowMs: number;
   /** Redis client the counters live in (shared by every instance of the service). */
   redis: Redis;
-  /** Key prefix in Redis, one per form, e.g. `rl:contact:`. */
+  /** Key prefix in Redis, one per limit, e.g. `rl:contact:`. */
   prefix: string;
   logger: Logger;
+  /** First sentence of the 429 message (the retry time follows). Default: DEFAULT_RATE_LIMIT_MESSAGE. */
+  message?: string;
+  /**
+   * Count only the requests for which this holds once the answer is sent (e.g. failed logins: the
+   * handler marks them in `res.locals`). Default: every request counts.
+   */
+  countIf?: (req: Request, res: Response) => boolean;
+}
+
+export interface KeyRateLimitOptions extends RateLimitOptions {
+  /**
+   * Whose requests these are, e.g. the account e-mail of the body, normalised. `undefined`: the request is
+   * not counted (an invalid body, which validation then rejects). Keys are stored as SHA-256 hashes, so
+   * Redis holds no e-mail addresses.
+   */
+  key: (req: Request) => string | undefined;
 }
 
 interface RateLimitedRequest extends Request {
   rateLimit?: { resetTime?: Date | undefined };
 }
 
-/**
- * Per-address limit on a form: over it, 429 `{ error: 'rate_limited', message }` with Retry-After and
- * the RateLimit headers. The address is req.ip, i.e. the visitor as the gateway saw them (the services
- * trust X-Forwarded-For from loopback and private networks only). Redis down: requests go through.
- */
-export function formRateLimit(options: FormRateLimitOptions): RequestHandler {
-  const { limit, windowMs, redis, prefix, logger } = options;
+function limiter(options: RateLimitOptions, keyed?: Pick<KeyRateLimitOptions, 'key'>): RequestHandler {
+  const { limit, windowMs, redis, prefix, logger, countIf } = options;
   if (limit === 0) return (_req, _res, next) => next();
-  const log = logger.child({ component: 'rate-limit' });
+  const lead = options.message ?? DEFAULT_RATE_LIMIT_MESSAGE;
+  const log = logger.child({ component: 'rate-limit', prefix });
   return rateLimit({
     windowMs,
     limit,
@@ -124,13 +138,39 @@ export function formRateLimit(options: FormRateLimitOptions): RequestHandler {
     store: new ResilientRedisStore(redis, prefix, log),
     // Fail open: a form must keep working while Redis is down. The store logs each outage once.
     passOnStoreError: true,
+    ...(keyed
+      ? {
+          keyGenerator: (req: Request) => createHash('sha256').update(keyed.key(req) ?? '').digest('base64url'),
+          skip: (req: Request) => keyed.key(req) === undefined,
+        }
+      : {}),
+    // countIf: every request is counted when it arrives and given back when it turns out not to count.
+    ...(countIf ? { skipSuccessfulRequests: true, requestWasSuccessful: (req: Request, res: Response) => !countIf(req, res) } : {}),
     logger: {
       error: (err, message) => log.debug({ err }, message ?? 'rate limit error'),
       warn: (err, message) => log.warn({ err }, message ?? 'rate limit warning'),
     },
     handler(req: RateLimitedRequest, res) {
-      const body: ApiError = { error: 'rate_limited', message: retryMessage(req.rateLimit?.resetTime, windowMs) };
+      const body: ApiError = { error: 'rate_limited', message: retryMessage(req.rateLimit?.resetTime, windowMs, Date.now(), lead) };
       res.status(429).json(body);
     },
   });
+}
+
+/**
+ * A per-address limit: over it, 429 `{ error: 'rate_limited', message }` with Retry-After and the
+ * RateLimit headers. The address is req.ip, i.e. the visitor as the gateway saw them (the services trust
+ * X-Forwarded-For from loopback and private networks only); IPv6 addresses count by /56 network.
+ * Redis down: requests go through.
+ */
+export function ipRateLimit(options: RateLimitOptions): RequestHandler {
+  return limiter(options);
+}
+
+/** The content forms' name for the per-address limit. */
+export const formRateLimit = ipRateLimit;
+
+/** A per-key limit (e.g. per account e-mail, whatever address the requests come from); otherwise as ipRateLimit. */
+export function keyRateLimit(options: KeyRateLimitOptions): RequestHandler {
+  return limiter(options, { key: options.key });
 }

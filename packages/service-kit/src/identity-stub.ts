@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { AccountUser, ApiError, SessionAnswer } from '@tca/contracts';
+import { bearerToken, IDENTITY_SESSION_PATH } from './identity-client.js';
+
+/**
+ * Test support (exported from `@tca/service-kit/testing`): a stand-in for the identity service's session
+ * lookup on a real HTTP port, for the services that ask identity who a Bearer token belongs to.
+ * `GET /auth/session` with a token it issued answers 200 with the session (sessionAnswerSchema); anything
+ * else 401 `{ error: 'unauthorized', message }`, as identity does. Tests switch it to failing modes.
+ */
+export type IdentityStubMode =
+  /** Answers as identity does. */
+  | 'normal'
+  /** 500 for every lookup. */
+  | 'error'
+  /** Accepts the request and never answers (a hung identity): callers must time out. */
+  | 'hang';
+
+export interface IdentityStub {
+  /** Base URL, e.g. http://127.0.0.1:41234: what IDENTITY_URL is set to. */
+  url: string;
+  mode: IdentityStubMode;
+  /** How many session lookups it received (any mode). */
+  readonly lookups: number;
+  /** Starts a session (valid for a day) for this user, a new one unless given: its token and user. */
+  issue(user?: Partial<AccountUser>): { token: string; user: AccountUser };
+  /** Makes a token unknown from now on (as logging out does). */
+  revoke(token: string): void;
+  /** Stops listening (afterwards, `url` is an identity that is down); idempotent. */
+  close(): Promise<void>;
+}
+
+let nextUser = 1;
+
+/** A fresh account user: unique id and e-mail unless given. */
+export function stubAccountUser(user: Partial<AccountUser> = {}): AccountUser {
+  const n = nextUser++;
+  return { id: `user-${process.pid}-${n}`, email: `member${n}@example.org`, firstName: 'Meera', lastName: 'Raman', phoneNumber: '61412345678', ...user };
+}
+
+export async function startIdentityStub(): Promise<IdentityStub> {
+  const sessions = new Map<string, SessionAnswer>();
+  const sockets = new Set<Socket>();
+  const hanging = new Set<ServerResponse>();
+  let lookups = 0;
+
+  function json(res: ServerResponse, status: number, body: SessionAnswer | ApiError): void {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://stub').pathname;
+    if (req.method !== 'GET' || path !== IDENTITY_SESSION_PATH) return json(res, 404, { error: 'not_found', message: 'Not found.' });
+    lookups += 1;
+    if (stub.mode === 'hang') {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    if (stub.mode === 'error') return json(res, 500, { error: 'internal', message: 'Something went wrong.' });
+    const token = bearerToken(req.headers.authorization);
+    const session = token === undefined ? undefined : sessions.get(token);
+    if (!session || Date.parse(session.expiresAt) <= Date.now()) return json(res, 401, { error: 'unauthorized', message: 'Your session has expired. Please log in again.' });
+    json(res, 200, session);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as { port: number };
+
+  const stub: IdentityStub = {
+    url: `http://127.0.0.1:${port}`,
+    mode: 'normal',
+    get lookups() {
+      return lookups;
+    },
+    issue(user = {}) {
+      const token = randomBytes(24).toString('base64url');
+      const session: SessionAnswer = { user: stubAccountUser(user), expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() };
+      sessions.set(token, session);
+      return { token, user: session.user };
+    },
+    revoke(token) {
+      sessions.delete(token);
+    },
+    async close() {
+      if (!server.listening) return;
+      for (const res of hanging) res.destroy();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+  return stub;
+}

@@ -1,0 +1,67 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ipRateLimit, keyRateLimit } from '@tca/service-kit';
+import type { IdentityDeps } from '../../server.js';
+import { FAILED_PASSWORD_CHECK, sessionOf } from './authenticate.js';
+
+/** Redis key prefixes of the identity service's counters. */
+export const RATE_LIMIT_PREFIXES = {
+  loginIp: 'rl:identity:login-ip:',
+  loginAccount: 'rl:identity:login-account:',
+  registerIp: 'rl:identity:register-ip:',
+  resetIp: 'rl:identity:reset-ip:',
+  resetEmail: 'rl:identity:reset-email:',
+  changePassword: 'rl:identity:change-password:',
+} as const;
+
+/** The e-mail of a request body, as accounts compare it (trimmed, lower case); undefined when there is none. */
+function bodyEmail(req: Request): string | undefined {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  if (typeof email !== 'string') return undefined;
+  const normalised = email.trim().toLowerCase();
+  return normalised.length > 0 ? normalised : undefined;
+}
+
+const failedPasswordCheck = (_req: Request, res: Response) => res.locals[FAILED_PASSWORD_CHECK] === true;
+
+export interface IdentityRateLimits {
+  loginPerIp: RequestHandler;
+  loginFailuresPerAccount: RequestHandler;
+  registerPerIp: RequestHandler;
+  resetPerIp: RequestHandler;
+  resetPerEmail: RequestHandler;
+  /** After requireSession: failed current-password checks per user. */
+  changePasswordFailures: RequestHandler;
+}
+
+/** Every limit is configurable (README "Configuration"); 0 turns one off. Redis down: requests go through. */
+export function createRateLimits({ config, redis, logger }: Pick<IdentityDeps, 'config' | 'redis' | 'logger'>): IdentityRateLimits {
+  const common = { windowMs: config.AUTH_RATE_LIMIT_WINDOW_MS, redis, logger };
+  return {
+    loginPerIp: ipRateLimit({ ...common, limit: config.LOGIN_RATE_LIMIT_PER_IP, prefix: RATE_LIMIT_PREFIXES.loginIp, message: 'Too many login attempts from this address.' }),
+    loginFailuresPerAccount: keyRateLimit({
+      ...common,
+      limit: config.LOGIN_FAILURE_LIMIT_PER_ACCOUNT,
+      prefix: RATE_LIMIT_PREFIXES.loginAccount,
+      key: bodyEmail,
+      countIf: failedPasswordCheck,
+      message: 'Too many failed logins for this account.',
+    }),
+    registerPerIp: ipRateLimit({ ...common, limit: config.REGISTER_RATE_LIMIT_PER_IP, prefix: RATE_LIMIT_PREFIXES.registerIp, message: 'Too many registrations from this address.' }),
+    resetPerIp: ipRateLimit({ ...common, limit: config.RESET_RATE_LIMIT_PER_IP, prefix: RATE_LIMIT_PREFIXES.resetIp, message: 'Too many reset requests from this address.' }),
+    resetPerEmail: keyRateLimit({
+      ...common,
+      limit: config.RESET_RATE_LIMIT_PER_EMAIL,
+      prefix: RATE_LIMIT_PREFIXES.resetEmail,
+      key: bodyEmail,
+      message: 'Too many reset requests for this e-mail address.',
+    }),
+    changePasswordFailures: keyRateLimit({
+      ...common,
+      limit: config.LOGIN_FAILURE_LIMIT_PER_ACCOUNT,
+      prefix: RATE_LIMIT_PREFIXES.changePassword,
+      key: (req) => String(sessionOf(req).user.id),
+      countIf: failedPasswordCheck,
+      message: 'Too many wrong current passwords.',
+    }),
+  };
+}
