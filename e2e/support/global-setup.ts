@@ -33,9 +33,14 @@ export default async function globalSetup() {
       REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
       MAIL_UI_PORT: '0',
       MAIL_SMTP_PORT: '0',
-      // Every browser test posts from 127.0.0.1: the per-address form limits (service-tested) would refuse them.
+      // Every browser test posts from 127.0.0.1: the per-address and per-account limits (service-tested) would refuse them.
       CONTACT_RATE_LIMIT: '0',
       TICKET_RATE_LIMIT: '0',
+      LOGIN_RATE_LIMIT_PER_IP: '0',
+      LOGIN_FAILURE_LIMIT_PER_ACCOUNT: '0',
+      REGISTER_RATE_LIMIT_PER_IP: '0',
+      RESET_RATE_LIMIT_PER_IP: '0',
+      RESET_RATE_LIMIT_PER_EMAIL: '0',
     },
   });
   process.env.E2E_SITE_URL = stack.siteUrl;

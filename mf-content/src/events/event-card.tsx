@@ -33,8 +33,8 @@ export function EventCard({ event, today, slideshowsPlaying, eager, onOpen }: Ev
           <button type="button" className="tca-button" onClick={(e) => onOpen(event, e.currentTarget)}>
             View details<span className="tca-visually-hidden"> of {event.name}</span>
           </button>
-          <a className={styles.calendarLink} href={eventCalendarPath(event._id)}>
-            Add to calendar<span className="tca-visually-hidden">: {event.name}</span>
+          <a className={styles.calendarLink} href={eventCalendarPath(event._id)} aria-label={`Add to calendar: ${event.name}`}>
+            Add to calendar
           </a>
         </div>
       </div>
