@@ -1,5 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { messageAnswerSchema, paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { Banner, PasswordField } from '../components/fields.js';
+import { callApi } from '../lib/api.js';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '../lib/form-schemas.js';
+import { resetPasswordOutcome, type ResetPasswordOutcome } from '../lib/messages.js';
+import type { LoginLocationState } from './login-page.js';
+import styles from './account.module.css';
 
+/** Spec §4/§9: after 'Password reset successfully!' the browser goes to /login after 1.5 seconds. */
+export const RESET_REDIRECT_MS = 1500;
+
+const NEW_REQUEST_STATE: LoginLocationState = { view: 'reset' };
+
+/**
+ * /reset-password/:token (spec §2.3, §4, §5, §8): New Password, Confirm Password and Submit. A link
+ * that was used already or has expired says so and offers a new request.
+ */
 export function ResetPasswordPage() {
-  return <Page title="Reset Password" lead="Choose a new password for your account." />;
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<ResetPasswordOutcome | null>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+
+  useEffect(() => {
+    if (!outcome?.ok) return;
+    const timer = setTimeout(() => navigate(paths.login), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [outcome, navigate]);
+
+  useEffect(() => {
+    // A keyboard or screen-reader user lands on the outcome.
+    if (outcome && !outcome.ok) bannerRef.current?.focus();
+  }, [outcome]);
+
+  const onValid = async (form: ResetPasswordForm) => {
+    setOutcome(null);
+    const result = await callApi('/auth/reset-password', { body: { token, password: form.password }, answer: messageAnswerSchema });
+    setOutcome(resetPasswordOutcome(result));
+  };
+
+  const done = outcome?.ok === true;
+  const linkInvalid = outcome?.linkInvalid === true;
+  return (
+    <Page title="Reset Password" lead="Choose a new password for your account.">
+      <div className={styles.card}>
+        <form
+          noValidate
+          aria-labelledby="reset-password-title"
+          aria-busy={isSubmitting}
+          onSubmit={(event) => {
+            if (isSubmitting || done || linkInvalid) event.preventDefault();
+            else void handleSubmit(onValid)(event);
+          }}
+        >
+          <h2 id="reset-password-title" className={styles.cardTitle}>
+            New password
+          </h2>
+          <p className={styles.cardLead}>Use at least 8 characters, with upper and lower case letters, a number and a special character.</p>
+          {/* Always present, so the success message is announced when it appears. */}
+          <div role="status">{done ? <Banner tone="success" title={outcome.text} role={null}><p>Taking you to the login page…</p></Banner> : null}</div>
+          {outcome && !outcome.ok ? (
+            <Banner ref={bannerRef} tone="error" title={linkInvalid ? 'This reset link can no longer be used' : outcome.text}>
+              {linkInvalid ? (
+                <>
+                  <p>{outcome.text}</p>
+                  <p>
+                    <Link to={paths.login} state={NEW_REQUEST_STATE}>
+                      Request a new reset link
+                    </Link>
+                  </p>
+                </>
+              ) : null}
+            </Banner>
+          ) : null}
+          {linkInvalid ? null : (
+            <>
+              <div className={styles.stack}>
+                <PasswordField label="New Password" required autoComplete="new-password" registration={register('password')} error={errors.password?.message} />
+                <PasswordField
+                  label="Confirm Password"
+                  required
+                  autoComplete="new-password"
+                  registration={register('confirmPassword')}
+                  error={errors.confirmPassword?.message}
+                />
+              </div>
+              <div className={styles.actions}>
+                <button type="submit" className="tca-button" aria-disabled={isSubmitting || done || undefined}>
+                  {isSubmitting ? 'Submitting...' : 'Submit'}
+                </button>
+              </div>
+            </>
+          )}
+        </form>
+      </div>
+    </Page>
+  );
 }

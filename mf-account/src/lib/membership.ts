@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { membershipRecordSchema } from '@tca/contracts';
+
+/**
+ * The profile's membership rules (spec §2.3, §4): status colours, validity, and reading the
+ * answer of POST /membership/get (one record or a list; the profile uses the first).
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type MembershipTerm = 'annual' | 'life-time';
+
+/** §9: the Gold levels last for life; the Silver ones a year. Used when a record lacks `term`. */
+const LIFE_TIME_LEVELS = ['Gold-Student', 'Gold-Single', 'Gold-Family'];
+
+const displayRecordSchema = membershipRecordSchema.extend({
+  term: z.enum(['annual', 'life-time']).optional(),
+  doB: z.string().nullable().optional(),
+  requestId: z.union([z.string(), z.number()]).transform(String),
+  firstname: z.string().optional().default(''),
+  lastname: z.string().optional().default(''),
+  email: z.string().optional().default(''),
+  phone: z.union([z.string(), z.number()]).transform(String).optional().default(''),
+  address: z.string().optional().default(''),
+  profession: z.string().optional().default(''),
+});
+
+export interface ProfileMembership {
+  membershipName: string;
+  status: string;
+  requestId: string;
+  createdAt: string;
+  doB: string | null;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  address: string;
+  profession: string;
+  term: MembershipTerm;
+}
+
+/** What the profile shows: the first record of the answer, or null for none; throws on an unreadable answer. */
+export function firstMembership(answer: unknown): ProfileMembership | null {
+  const list = Array.isArray(answer) ? answer : answer === null || answer === undefined ? [] : [answer];
+  const first: unknown = list[0];
+  if (first === undefined) return null;
+  const parsed = displayRecordSchema.safeParse(first);
+  if (!parsed.success) throw new Error('The membership details from the server could not be read.');
+  const record = parsed.data;
+  return {
+    ...record,
+    doB: record.doB ?? null,
+    term: record.term ?? (LIFE_TIME_LEVELS.includes(record.membershipName) ? 'life-time' : 'annual'),
+  };
+}
+
+export type StatusTone = 'active' | 'pending' | 'other';
+
+/** Spec §2.3: green for Active, yellow for Pending, red for anything else. */
+export function statusTone(status: string): StatusTone {
+  const normalised = status.trim().toLowerCase();
+  if (normalised === 'active') return 'active';
+  if (normalised === 'pending') return 'pending';
+  return 'other';
+}
+
+export function isPending(status: string): boolean {
+  return statusTone(status) === 'pending';
+}
+
+/** One year after `createdAt` (same calendar day), or null for a missing or unreadable date. */
+export function membershipEnd(createdAt: string | null | undefined): Date | null {
+  if (!createdAt) return null;
+  const start = new Date(createdAt);
+  if (Number.isNaN(start.getTime())) return null;
+  const end = new Date(start.getTime());
+  end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+/** §9 beyond the spec: a life-time level shows this instead of a countdown. */
+export const LIFE_TIME_TEXT = 'Life-time';
+
+/**
+ * Spec §4: validity is one year from createdAt. N/A with no date, Expired once the end has
+ * passed, otherwise the whole days remaining (rounded up, minus one) followed by "days remaining".
+ * Life-time levels (Gold) show Life-time.
+ */
+export function membershipValidity(createdAt: string | null | undefined, term: MembershipTerm, now = Date.now()): string {
+  if (term === 'life-time') return LIFE_TIME_TEXT;
+  const end = membershipEnd(createdAt);
+  if (!end) return 'N/A';
+  const left = end.getTime() - now;
+  if (left <= 0) return 'Expired';
+  const days = Math.ceil(left / DAY_MS) - 1;
+  return `${days} days remaining`;
+}
+
+const ADELAIDE = 'Australia/Adelaide';
+
+/**
+ * A date for people (e.g. 3 March 2026). A plain calendar date (YYYY-MM-DD) is shown as that day;
+ * a timestamp as its day in Adelaide. Unreadable text is shown as it came; nothing as N/A.
+ */
+export function displayDate(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+  if (dateOnly) {
+    const [, y, m, d] = dateOnly;
+    const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+    return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-AU', { ...options, timeZone: 'UTC' });
+  }
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-AU', { ...options, timeZone: ADELAIDE });
+}

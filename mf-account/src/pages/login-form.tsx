@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router-dom';
+import { loginAnswerSchema, loginRequestSchema, paths, type LoginRequest } from '@tca/contracts';
+import { PasswordField, TextField } from '../components/fields.js';
+import { callApi } from '../lib/api.js';
+import { loginFailureText, TEXT } from '../lib/messages.js';
+import { toLoginUser } from '../lib/session-user.js';
+import { toast } from '../lib/toasts.js';
+import { storeSession } from '../session/session-store.js';
+import styles from './account.module.css';
+
+/** Spec §8/§9: after 'Login successful!' the browser goes to / after 2 seconds. */
+export const LOGIN_REDIRECT_MS = 2000;
+
+interface LoginFormProps {
+  onForgotPassword: () => void;
+  focusOnMount: boolean;
+}
+
+/** The login form: §5 messages as 3-second toasts (and under their fields), §8 texts for the answer. */
+export function LoginForm({ onForgotPassword, focusOnMount }: LoginFormProps) {
+  const navigate = useNavigate();
+  const [loggedIn, setLoggedIn] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('email');
+  }, [focusOnMount, setFocus]);
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    const timer = setTimeout(() => navigate(paths.home), LOGIN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [loggedIn, navigate]);
+
+  const onValid = async (values: LoginRequest) => {
+    const result = await callApi('/auth/login', { body: values, answer: loginAnswerSchema });
+    if (result.kind === 'ok' && result.answer) {
+      storeSession(toLoginUser(result.answer.user), result.answer.token);
+      toast('success', TEXT.loginSuccess);
+      setLoggedIn(true);
+      return;
+    }
+    toast('error', result.kind === 'ok' ? TEXT.somethingWrong : loginFailureText(result));
+  };
+
+  const onInvalid = (invalid: FieldErrors<LoginRequest>) => {
+    for (const field of ['email', 'password'] as const) {
+      const message = invalid[field]?.message;
+      if (message) toast('error', message);
+    }
+  };
+
+  const busy = isSubmitting || loggedIn;
+  return (
+    <form
+      noValidate
+      aria-labelledby="login-form-title"
+      aria-busy={isSubmitting}
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+        else void handleSubmit(onValid, onInvalid)(event);
+      }}
+    >
+      <h2 id="login-form-title" className={styles.cardTitle}>
+        Member login
+      </h2>
+      <p className={styles.cardLead}>Enter the e-mail address and password of your account.</p>
+      <div className={styles.stack}>
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          required
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <PasswordField label="Password" autoComplete="current-password" required registration={register('password')} error={errors.password?.message} />
+      </div>
+      <div className={styles.between}>
+        <button type="button" className={styles.linkButton} onClick={onForgotPassword}>
+          Forgot password?
+        </button>
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
+          {isSubmitting ? 'Logging in...' : 'Login'}
+        </button>
+      </div>
+      {loggedIn ? (
+        <p className={styles.note} role="status">
+          Taking you to the home page…
+        </p>
+      ) : null}
+      <p className={styles.alt}>
+        Don&apos;t have an account? <Link to={paths.register}>Create an account</Link>
+      </p>
+    </form>
+  );
+}
