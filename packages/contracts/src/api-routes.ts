@@ -25,11 +25,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Beyond the spec: what a logged-in member sent (Download my data).
   { path: '/email/mine', service: 'content' },
   { path: '/supportdesk/mine', service: 'content' },
+  // Passport and supporting documents are kept with the checkout order (payments).
+  { path: '/membership/documents', service: 'payments' },
   // Memberships are account data: identity owns them (payments asks identity to create one).
   { path: '/membership/', service: 'identity' },
   { path: '/create-checkout-session', service: 'payments' },
   { path: '/checkout-session/', service: 'payments' },
   { path: '/stripe/webhook', service: 'payments' },
+  { path: '/webhooks/stripe', service: 'payments' },
 ];
 
 /** The service that owns an API path, or undefined for any other path (pages, assets). */

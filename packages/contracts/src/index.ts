@@ -3,6 +3,7 @@ export * from './api-routes.js';
 export * from './auth.js';
 export * from './content.js';
 export * from './health.js';
+export * from './membership.js';
 export * from './queues.js';
 export * from './remotes.js';
 export * from './session.js';
