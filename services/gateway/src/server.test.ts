@@ -275,7 +275,7 @@ describe('gateway', () => {
   describe('API forwarding', () => {
     test('method, path, query, headers and the raw body reach the owning service unchanged', async () => {
       const rawBody = '{ "email" :"a@b.org",\n  "weird":  [1,2 ,3] }';
-      const res = await fetch(`${gateway.url}/membership/get?x=1&y=%20two`, {
+      const res = await fetch(`${gateway.url}/create-checkout-session?x=1&y=%20two`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'req-123', Authorization: 'Bearer t0k', 'X-Custom': 'yes' },
         body: rawBody,
@@ -289,7 +289,7 @@ describe('gateway', () => {
       const seen = payments.seen.at(-1);
       assert.ok(seen);
       assert.equal(seen.method, 'POST');
-      assert.equal(seen.url, '/membership/get?x=1&y=%20two');
+      assert.equal(seen.url, '/create-checkout-session?x=1&y=%20two');
       assert.equal(seen.body.toString('utf8'), rawBody);
       assert.equal(seen.headers['x-request-id'], 'req-123');
       assert.equal(seen.headers.authorization, 'Bearer t0k');
