@@ -12,10 +12,12 @@ test('a remote rebuilt with a visible change and published as a new version is p
   test.setTimeout(180_000);
   const copy = path.join(rootDir(), 'e2e/.tmp/mf-content-next');
   await rm(copy, { recursive: true, force: true });
-  await cp(path.join(rootDir(), 'mf-content'), copy, {
+  const original = path.join(rootDir(), 'mf-content');
+  await cp(original, copy, {
     recursive: true,
-    // npm places some of a remote's packages under its own node_modules (versions differ between remotes): keep them.
-    filter: (source) => !/[\\/]dist$/.test(source),
+    // Skip only the remote's own build output. npm places some of a remote's packages under its own
+    // node_modules (their dist/ folders included): keep them.
+    filter: (source) => source !== path.join(original, 'dist'),
   });
   // A visible change: the home page's About Us heading.
   const homePage = path.join(copy, 'src/home/about-section.tsx');
