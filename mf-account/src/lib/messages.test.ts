@@ -9,7 +9,6 @@ import {
   registerFailure,
   resetPasswordOutcome,
   resetRequestOutcome,
-  retryAfterText,
 } from './messages.js';
 
 const http = (status: number, error: ApiError | null = null, retryAfter: string | null = null, statusText = ''): FailedResult => ({
@@ -34,12 +33,6 @@ test('login (§8): 401/403 invalid credentials, 404 server unavailable, else the
 test('a 429 says so and when to try again', () => {
   assert.equal(loginFailureText(http(429, { error: 'rate_limited', message: 'Too many login attempts.' }, '120')), 'Too many login attempts. Please try again in 2 minutes.');
   assert.equal(loginFailureText(http(429)), 'Too many attempts.');
-  assert.equal(retryAfterText('1'), 'Please try again in a moment.');
-  assert.equal(retryAfterText('45'), 'Please try again in 45 seconds.');
-  assert.equal(retryAfterText('3600'), 'Please try again in 1 hour.');
-  assert.equal(retryAfterText(new Date(90_000).toUTCString(), 0), 'Please try again in 2 minutes.');
-  assert.equal(retryAfterText('soon'), null);
-  assert.equal(retryAfterText(null), null);
 });
 
 test('reset request (§8): success, success false with or without a message, 404, others', () => {

@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_MESSAGE, PASSWORD_UPDATED_MESSAGE } from '@tca/contracts';
+import { retryAfterText, splitFieldMessages } from '@tca/ui/server-errors';
 import type { ApiResult, FailedResult } from './api.js';
 
 /** The texts of spec §4, §5 and §8 for the account pages, and which one each outcome shows. */
@@ -29,27 +30,6 @@ export const TEXT = {
   signedOutEverywhere: 'Signed out of all devices',
   profileFailed: 'Failed to load profile data',
 } as const;
-
-/**
- * A `Retry-After` header (seconds or an HTTP date) as a sentence, or null when it is absent or
- * unreadable. `now` is for tests.
- */
-export function retryAfterText(header: string | null, now = Date.now()): string | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  let seconds: number;
-  if (/^\d+$/.test(trimmed)) seconds = Number(trimmed);
-  else {
-    const at = Date.parse(trimmed);
-    if (Number.isNaN(at)) return null;
-    seconds = Math.max(0, Math.round((at - now) / 1000));
-  }
-  if (seconds < 60) return `Please try again in ${seconds <= 1 ? 'a moment' : `${seconds} seconds`}.`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
-  const hours = Math.ceil(minutes / 60);
-  return `Please try again in ${hours === 1 ? '1 hour' : `${hours} hours`}.`;
-}
 
 /**
  * Beyond the spec: a 429 (too many attempts) says so and when to try again, instead of the
@@ -90,12 +70,7 @@ export interface FieldFailure<F extends string> {
 
 /** The server's per-field messages that belong to fields the form shows. */
 export function fieldMessages<F extends string>(result: FailedResult, visible: readonly F[]): Partial<Record<F, string>> {
-  const fields: Partial<Record<F, string>> = {};
-  if (result.kind !== 'http') return fields;
-  for (const [name, message] of Object.entries(result.error?.fields ?? {})) {
-    if ((visible as readonly string[]).includes(name)) fields[name as F] = message;
-  }
-  return fields;
+  return result.kind === 'http' ? splitFieldMessages(result.error, visible).fields : {};
 }
 
 /**

@@ -3,7 +3,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { loginAnswerSchema, loginRequestSchema, paths, type LoginRequest } from '@tca/contracts';
-import { PasswordField, TextField } from '../components/fields.js';
+import { PasswordField, TextField } from '@tca/ui/forms';
 import { callApi } from '../lib/api.js';
 import { loginFailureText, TEXT } from '../lib/messages.js';
 import { toLoginUser } from '../lib/session-user.js';

@@ -5,12 +5,13 @@ import React, { type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { SESSION_STORAGE_KEYS } from '@tca/contracts';
+import { controlTag as control, labels } from '@tca/ui/testing/markup';
 
 // tsx compiles @tca/ui's source (outside this package's tsconfig) with the classic JSX transform,
 // which needs a global React; Rspack builds it with the automatic one.
 Object.assign(globalThis, { React });
 // The pages import CSS Modules, which only Rspack understands.
-register('../components/css-module-stub.mjs', import.meta.url);
+register('@tca/ui/testing/css-module-stub', import.meta.url);
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -53,23 +54,6 @@ function logIn() {
 }
 
 const render = (node: ReactNode, path = '/') => renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>);
-
-/** Label text → the id it names; every label names an element that exists. */
-function labels(html: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const match of html.matchAll(/<label for="([^"]+)"[^>]*>(.*?)<\/label>/g)) {
-    const [, id = '', inner = ''] = match;
-    assert.ok(html.includes(`id="${id}"`), `a control with id ${id}`);
-    found.set(inner.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim(), id);
-  }
-  return found;
-}
-
-function control(html: string, id: string): string {
-  const match = new RegExp(`<(input|select|textarea)[^>]*id="${id}"[^>]*>`).exec(html);
-  assert.ok(match, `control ${id}`);
-  return match[0];
-}
 
 beforeEach(() => localStorage.clear());
 

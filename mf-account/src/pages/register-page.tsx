@@ -4,15 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths, registerAnswerSchema, type RegisterRequest } from '@tca/contracts';
 import { Page } from '@tca/ui';
-import { Banner, CheckboxField, Field, FieldGrid, PasswordField, RequiredNote, TextField } from '../components/fields.js';
-import { Modal } from '../components/modal.js';
+import { Banner, CheckboxField, Field, fieldClasses as fieldStyles, FieldGrid, PasswordField, RequiredNote, TextField } from '@tca/ui/forms';
+import { Modal } from '@tca/ui/modal';
 import { callApi } from '../lib/api.js';
 import { REGISTER_DEFAULTS, registerFormSchema, type RegisterForm, type RegisterFormInput } from '../lib/form-schemas.js';
 import { registerFailure, TEXT } from '../lib/messages.js';
 import { countryOptions, toStoredPhone } from '../lib/phone.js';
 import { TERMS_SUMMARY } from './terms-summary.js';
 import styles from './account.module.css';
-import fieldStyles from '../components/fields.module.css';
 
 /** Spec §4/§9: after the success overlay the browser goes to /login after 3 seconds. */
 export const REGISTER_REDIRECT_MS = 3000;

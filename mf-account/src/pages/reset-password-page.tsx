@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { messageAnswerSchema, paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
-import { Banner, PasswordField } from '../components/fields.js';
+import { Banner, PasswordField } from '@tca/ui/forms';
 import { callApi } from '../lib/api.js';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../lib/form-schemas.js';
 import { resetPasswordOutcome, type ResetPasswordOutcome } from '../lib/messages.js';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetRequestSchema, sendResetAnswerSchema, type ResetRequest } from '@tca/contracts';
-import { TextField } from '../components/fields.js';
+import { TextField } from '@tca/ui/forms';
 import { callApi } from '../lib/api.js';
 import { resetRequestOutcome } from '../lib/messages.js';
 import { toast } from '../lib/toasts.js';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { eventCalendarPath, paths, type SiteEvent } from '@tca/contracts';
-import { Modal } from '../lib/modal.js';
+import { Modal } from '@tca/ui/modal';
 import { daysUntil, eventWhen, ticketLink } from './event-dates.js';
 import { ImageSlideshow } from './image-slideshow.js';
 import styles from './events.module.css';

@@ -8,7 +8,7 @@ import {
   type ContactMessage,
   type ContactMessageInput,
 } from '@tca/contracts';
-import { Banner, FieldGrid, Honeypot, RequiredNote, TextAreaField, TextField } from './fields.js';
+import { Banner, FieldGrid, Honeypot, RequiredNote, TextAreaField, TextField } from '@tca/ui/forms';
 import { contactFailure, CONTACT_SUCCESS_TEXT, type FormFailure } from './server-errors.js';
 import { browserStorage, contactPrefill, readStoredUser } from './stored-user.js';
 import { postForm } from './submit.js';

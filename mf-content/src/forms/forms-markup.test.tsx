@@ -1,29 +1,17 @@
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import { test } from 'node:test';
+import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { controlTag as control, labels } from '@tca/ui/testing/markup';
 
+// tsx compiles @tca/ui's source (outside this package's tsconfig) with the classic JSX transform,
+// which needs a global React; Rspack builds it with the automatic one.
+Object.assign(globalThis, { React });
 // The forms import CSS Modules, which only Rspack understands.
-register('./css-module-stub.mjs', import.meta.url);
+register('@tca/ui/testing/css-module-stub', import.meta.url);
 const { ContactForm } = await import('./contact-form.js');
 const { TicketForm } = await import('./ticket-form.js');
-
-/** Every `<label for=id>` names an element with that id, and the text of each label. */
-function labels(html: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const match of html.matchAll(/<label for="([^"]+)"[^>]*>(.*?)<\/label>/g)) {
-    const [, id = '', inner = ''] = match;
-    assert.ok(html.includes(`id="${id}"`), `a control with id ${id}`);
-    found.set(inner.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim(), id);
-  }
-  return found;
-}
-
-function control(html: string, id: string): string {
-  const match = new RegExp(`<(input|select|textarea)[^>]*id="${id}"[^>]*>`).exec(html);
-  assert.ok(match, `control ${id}`);
-  return match[0];
-}
 
 test('the contact form labels its four required fields with the right types and autocomplete', () => {
   const html = renderToStaticMarkup(<ContactForm />);

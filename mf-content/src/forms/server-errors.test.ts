@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ApiError } from '@tca/contracts';
-import { contactFailure, retryAfterText, splitFieldMessages, ticketFailure, type FailedResult } from './server-errors.js';
+import { contactFailure, ticketFailure, type FailedResult } from './server-errors.js';
 
 const CONTACT_FIELDS = ['name', 'phoneNumber', 'senderEmail', 'message'] as const;
 const TICKET_FIELDS = ['name', 'email', 'countryCode', 'phone', 'issueType', 'issueDescription'] as const;
@@ -63,25 +63,4 @@ test("a ticket's non-ok answer reads 'Backend error: (status) (statusText)' plus
 test("a ticket that gets no answer shows the error's own message, or the spec's fallback", () => {
   assert.equal(ticketFailure({ kind: 'network', message: 'Failed to fetch' }, TICKET_FIELDS).message, 'Failed to fetch');
   assert.equal(ticketFailure({ kind: 'network', message: ' ' }, TICKET_FIELDS).message, 'Failed to submit ticket. Please try again.');
-});
-
-test('Retry-After in seconds or as a date becomes a sentence; nonsense is ignored', () => {
-  const now = Date.parse('2026-11-25T10:00:00Z');
-  assert.equal(retryAfterText('1', now), 'Please try again in a moment.');
-  assert.equal(retryAfterText('45', now), 'Please try again in 45 seconds.');
-  assert.equal(retryAfterText('60', now), 'Please try again in 1 minute.');
-  assert.equal(retryAfterText('3540', now), 'Please try again in 59 minutes.');
-  assert.equal(retryAfterText('3600', now), 'Please try again in 1 hour.');
-  assert.equal(retryAfterText('7200', now), 'Please try again in 2 hours.');
-  assert.equal(retryAfterText('Wed, 25 Nov 2026 10:05:00 GMT', now), 'Please try again in 5 minutes.');
-  assert.equal(retryAfterText('soon', now), null);
-  assert.equal(retryAfterText(null, now), null);
-});
-
-test('field messages for unknown fields are kept as text, never dropped', () => {
-  assert.deepEqual(splitFieldMessages({ error: 'x', message: 'y', fields: { name: 'Name is required', extra: 'Unrecognized key' } }, ['name']), {
-    fields: { name: 'Name is required' },
-    others: ['Unrecognized key'],
-  });
-  assert.deepEqual(splitFieldMessages(null, ['name']), { fields: {}, others: [] });
 });

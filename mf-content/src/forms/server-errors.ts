@@ -1,4 +1,4 @@
-import type { ApiError } from '@tca/contracts';
+import { retryAfterText, splitFieldMessages } from '@tca/ui/server-errors';
 import type { SubmitResult } from './submit.js';
 
 /** The texts of spec §4, §5 and §8 for the two public forms. */
@@ -17,41 +17,6 @@ export interface FormFailure<F extends string> {
   detail: string | null;
   /** Messages to show under the form's own fields. */
   fields: Partial<Record<F, string>>;
-}
-
-/**
- * A `Retry-After` header (seconds or an HTTP date) as a sentence, or null when it is absent or
- * unreadable. `now` is for tests.
- */
-export function retryAfterText(header: string | null, now = Date.now()): string | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  let seconds: number;
-  if (/^\d+$/.test(trimmed)) seconds = Number(trimmed);
-  else {
-    const at = Date.parse(trimmed);
-    if (Number.isNaN(at)) return null;
-    seconds = Math.max(0, Math.round((at - now) / 1000));
-  }
-  if (seconds < 60) return `Please try again in ${seconds <= 1 ? 'a moment' : `${seconds} seconds`}.`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
-  const hours = Math.ceil(minutes / 60);
-  return `Please try again in ${hours === 1 ? '1 hour' : `${hours} hours`}.`;
-}
-
-/** Splits a 400's per-field messages into those for fields the form shows and the rest (as text). */
-export function splitFieldMessages<F extends string>(
-  error: ApiError | null,
-  visibleFields: readonly F[],
-): { fields: Partial<Record<F, string>>; others: string[] } {
-  const fields: Partial<Record<F, string>> = {};
-  const others: string[] = [];
-  for (const [name, message] of Object.entries(error?.fields ?? {})) {
-    if ((visibleFields as readonly string[]).includes(name)) fields[name as F] = message;
-    else others.push(message);
-  }
-  return { fields, others };
 }
 
 /** The server's own words for a client error: its message, then messages for hidden fields. */

@@ -12,7 +12,7 @@ import {
   type SupportTicket,
   type SupportTicketInput,
 } from '@tca/contracts';
-import { Banner, FieldGrid, Honeypot, PhoneField, RequiredNote, SelectField, TextAreaField, TextField } from './fields.js';
+import { Banner, FieldGrid, Honeypot, PhoneField, RequiredNote, SelectField, TextAreaField, TextField } from '@tca/ui/forms';
 import { ticketFailure, TICKET_SUCCESS_TEXT } from './server-errors.js';
 import { postForm } from './submit.js';
 import styles from './form.module.css';

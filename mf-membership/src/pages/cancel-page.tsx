@@ -1,14 +1,51 @@
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { callApi } from '../lib/api.js';
+import { forgetLevel } from '../lib/levels.js';
+import { TEXT } from '../lib/messages.js';
+import { browserStorage, readSessionToken, tabStorage } from '../lib/session.js';
+import { cancelledCheckoutId } from '../lib/success.js';
+import styles from './result-page.module.css';
 
-/** Spec §2.3 /cancel and §8: the visitor left the provider's checkout without paying. */
+/**
+ * /cancel (spec §2.3, §4 step 7, §8): the visitor left the provider's checkout without paying. The
+ * order is marked abandoned on the server (best effort: the provider's own expiry ends it anyway)
+ * and the chosen level is forgotten.
+ */
 export function CancelPage() {
+  const location = useLocation();
+
+  useEffect(() => {
+    forgetLevel(tabStorage());
+    const id = cancelledCheckoutId(location.search);
+    if (!id) return;
+    const controller = new AbortController();
+    void callApi(`/checkout-session/${encodeURIComponent(id)}/abandon`, {
+      method: 'POST',
+      body: {},
+      token: readSessionToken(browserStorage()),
+      signal: controller.signal,
+    }).then((result) => {
+      if (result.kind !== 'ok' && !controller.signal.aborted) console.warn('The cancelled checkout could not be marked abandoned', result);
+    });
+    return () => controller.abort();
+  }, [location.search]);
+
   return (
-    <Page title="Payment Cancelled!" lead="Oops! Something went wrong. Please try again later.">
-      <Link to={paths.home} className="tca-button">
-        Go to Home
-      </Link>
+    <Page title={TEXT.paymentCancelled} lead={TEXT.cancelledDetail}>
+      <div className={styles.card}>
+        <p>Your card was not charged. You can choose a membership again whenever you are ready.</p>
+        <div className={styles.actions}>
+          <Link to={paths.home} className="tca-button">
+            Go to Home
+          </Link>
+          <Link to={paths.membership} className={styles.secondary}>
+            See membership levels
+          </Link>
+        </div>
+      </div>
     </Page>
   );
 }

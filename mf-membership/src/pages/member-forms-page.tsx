@@ -1,5 +1,59 @@
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { Banner } from '@tca/ui/forms';
+import { MemberForm } from '../components/member-form.js';
+import { OrderSummary } from '../components/order-summary.js';
+import { useLoginSession } from '../hooks/use-login-session.js';
+import { chosenLevel, LEVEL_QUERY } from '../lib/levels.js';
+import { TEXT } from '../lib/messages.js';
+import { tabStorage } from '../lib/session.js';
+import styles from './member-forms-page.module.css';
 
+/**
+ * /forms (spec §2.3, §4, §5): the primary member's details for the level chosen on /membership
+ * (navigation state, `?level=` or the tab's memory), the order summary, terms and PAY NOW.
+ */
 export function MemberFormsPage() {
-  return <Page title="Member Details" lead="Your details for the membership you chose." />;
+  const location = useLocation();
+  const session = useLoginSession();
+  const level = chosenLevel(location.state, location.search, tabStorage());
+
+  if (!level) {
+    return (
+      <Page title="Member Details">
+        <Banner tone="info" title="Choose a membership first">
+          <p>
+            <Link to={paths.membership}>See the membership levels</Link> and pick the one you want; this page then asks for your details.
+          </p>
+        </Banner>
+      </Page>
+    );
+  }
+
+  if (!session) {
+    return (
+      <Page title="Member Details" lead={`Your details for the ${level.name} membership.`}>
+        <Banner tone="info" title={TEXT.loginBeforeProceeding}>
+          <p>
+            <Link to={paths.login}>Log in</Link> or <Link to={paths.register}>create an account</Link>, then come back to{' '}
+            <Link to={`${paths.forms}?${LEVEL_QUERY}=${encodeURIComponent(level.name)}`}>this page</Link>: your choice of {level.name} is kept.
+          </p>
+        </Banner>
+        <div className={styles.summaryOnly}>
+          <OrderSummary level={level} />
+        </div>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title="Member Details" lead={`Your details for the ${level.name} membership. Payment is taken on the card provider's secure page.`}>
+      <div className={styles.layout}>
+        {/* Keyed by account and level: another login or level starts a fresh form. */}
+        <MemberForm key={`${session.user.id}:${level.name}`} level={level} session={session} />
+        <OrderSummary level={level} />
+      </div>
+    </Page>
+  );
 }

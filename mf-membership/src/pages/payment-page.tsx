@@ -1,6 +1,61 @@
+import { useRef, useState } from 'react';
+import { checkoutAnswerSchema, DEMO_PRODUCT } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { Banner } from '@tca/ui/forms';
+import cover from '../assets/stubborn-attachments-cover.svg';
+import { useLater } from '../hooks/use-later.js';
+import { callApi } from '../lib/api.js';
+import { isRedirectUrl } from '../lib/checkout.js';
+import { formatAud } from '../lib/levels.js';
+import { TEXT, TIMING } from '../lib/messages.js';
+import { browserStorage, readStoredUser } from '../lib/session.js';
+import styles from './payment-page.module.css';
 
-/** The demo checkout (spec §2.3): one book, Stubborn Attachments, for $20.00. */
+type State = 'idle' | 'processing' | 'failed';
+
+/**
+ * The demo checkout (spec §2.3, §4): one book for $20.00. Checkout → 'Processing...' (disabled)
+ * while the session is created, then the provider's page 1 s later; a failure is logged, the
+ * button returns to idle and the §8 alert shows in the page.
+ */
 export function PaymentPage() {
-  return <Page title="Checkout" lead="Stubborn Attachments — $20.00" />;
+  const { later } = useLater();
+  const [state, setState] = useState<State>('idle');
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const checkout = async () => {
+    if (state === 'processing') return;
+    setState('processing');
+    const email = readStoredUser(browserStorage())?.email;
+    const result = await callApi('/create-checkout-session', {
+      body: { productName: DEMO_PRODUCT.name, price: DEMO_PRODUCT.amt, quantity: DEMO_PRODUCT.quantity, ...(email ? { customerEmail: email } : {}) },
+      answer: checkoutAnswerSchema,
+    });
+    const url = result.kind === 'ok' ? result.answer?.url : undefined;
+    if (url && isRedirectUrl(url)) {
+      later(() => window.location.assign(url), TIMING.checkoutRedirect);
+      return;
+    }
+    console.error('Demo checkout failed', result);
+    setState('failed');
+    requestAnimationFrame(() => alertRef.current?.focus());
+  };
+
+  const processing = state === 'processing';
+  return (
+    <Page title="Checkout" lead="A demonstration of the card payment: one book, paid on the provider's secure page.">
+      <div className={styles.product}>
+        <img className={styles.cover} src={cover} alt="Cover of Stubborn Attachments by Tyler Cowen" width={400} height={600} />
+        <div className={styles.details}>
+          <h2 className={styles.title}>{DEMO_PRODUCT.name}</h2>
+          <p className={styles.price}>{formatAud(DEMO_PRODUCT.amt)}</p>
+          <p className={styles.quantity}>Quantity: {DEMO_PRODUCT.quantity}</p>
+          {state === 'failed' ? <Banner ref={alertRef} tone="error" title={TEXT.somethingWrong} /> : null}
+          <button type="button" className={`tca-button ${styles.checkout}`} disabled={processing} aria-busy={processing} onClick={() => void checkout()}>
+            {processing ? 'Processing...' : 'Checkout'}
+          </button>
+        </div>
+      </div>
+    </Page>
+  );
 }

@@ -25,11 +25,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Beyond the spec: what a logged-in member sent (Download my data).
   { path: '/email/mine', service: 'content' },
   { path: '/supportdesk/mine', service: 'content' },
-  // Passport and supporting documents are kept with the checkout order (payments).
+  // Passport and supporting documents are kept with the checkout order (payments): upload, and the owner's download.
   { path: '/membership/documents', service: 'payments' },
+  { path: '/membership/documents/', service: 'payments' },
   // Memberships are account data: identity owns them (payments asks identity to create one).
   { path: '/membership/', service: 'identity' },
   { path: '/create-checkout-session', service: 'payments' },
+  // GET /checkout-session/{session_id}; beyond the spec, POST /checkout-session/{session_id or order reference}/abandon (the cancel page).
   { path: '/checkout-session/', service: 'payments' },
   { path: '/stripe/webhook', service: 'payments' },
   { path: '/webhooks/stripe', service: 'payments' },

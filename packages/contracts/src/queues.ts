@@ -6,6 +6,7 @@ export const QUEUES = {
   email: 'email',
   supportTickets: 'support-tickets',
   paymentFulfilment: 'payment-fulfilment',
+  membershipRenewals: 'membership-renewals',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -36,3 +37,28 @@ export const supportTicketJobSchema = z
   })
   .strict();
 export type SupportTicketJob = z.infer<typeof supportTicketJobSchema>;
+
+/** The Stripe events the payments service acts on (Checkout Sessions only). */
+export const PAYMENT_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+
+/**
+ * A `payment-fulfilment` job: a verified Stripe webhook event was stored (once per event id). Job id
+ * `stripe-<eventId>`, so a re-delivered event is never queued twice. The worker does not trust the event's
+ * copy of the session: it retrieves the session from Stripe and acts on its current state, so duplicate
+ * and out-of-order deliveries change nothing twice.
+ */
+export const paymentFulfilmentJobSchema = z
+  .object({
+    eventId: z.string().regex(/^evt_[A-Za-z0-9_]{1,250}$/, 'a Stripe event id (evt_…)'),
+    type: z.enum(PAYMENT_EVENT_TYPES),
+    /** The Checkout Session the event is about (cs_…). */
+    sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'a Checkout Session id (cs_…)'),
+  })
+  .strict();
+export type PaymentFulfilmentJob = z.infer<typeof paymentFulfilmentJobSchema>;

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CHUNK_LOAD_TIMEOUT_MS, createAppConfig, sharedSingletons } from './index.js';
 
-test('React, the router, toasts and the design system are shared singletons, with sub-path keys for React', () => {
+test('React, the router, toasts and the design system are shared singletons, with sub-path keys for React and the design system', () => {
   const shared = sharedSingletons();
-  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', 'react-router', 'react-router-dom', 'react-toastify', '@tca/ui']) {
+  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', 'react-router', 'react-router-dom', 'react-toastify', '@tca/ui', '@tca/ui/']) {
     assert.equal(shared[key]?.singleton, true, key);
     assert.match(shared[key]?.requiredVersion ?? '', /^\^\d+\.\d+\.\d+/, key);
   }

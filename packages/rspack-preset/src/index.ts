@@ -13,8 +13,10 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /**
  * Modules every app shares as singletons: exactly one React, one router context, one design
- * system and one toast store at run time. The trailing-slash keys cover `react/jsx-runtime` and
- * `react-dom/client`; `react-router` is shared on its own because remotes import its hooks directly.
+ * system and one toast store at run time. The trailing-slash keys cover `react/jsx-runtime`,
+ * `react-dom/client` and the parts of @tca/ui only some pages use (`@tca/ui/forms`, `@tca/ui/modal`:
+ * out of the shell's first load, then loaded once for the page by the first remote that needs them);
+ * `react-router` is shared on its own because remotes import its hooks directly.
  */
 const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-toastify', '@tca/ui'] as const;
 
@@ -41,7 +43,7 @@ export function sharedSingletons(): Record<string, SharedConfig> {
     const version = installedVersion(pkg);
     const config: SharedConfig = { singleton: true, requiredVersion: `^${version}`, version };
     shared[pkg] = config;
-    if (pkg === 'react' || pkg === 'react-dom') shared[`${pkg}/`] = { ...config };
+    if (pkg === 'react' || pkg === 'react-dom' || pkg === '@tca/ui') shared[`${pkg}/`] = { ...config };
   }
   return shared;
 }

@@ -30,6 +30,16 @@ export interface EmailBrand {
   color?: string;
 }
 
+/** The association's name, the same text as SITE_NAME in @tca/ui (which is a browser package). */
+export const ASSOCIATION_NAME = 'Adelaide Tamil Association';
+/** Dates in e-mails are Adelaide's. */
+export const ADELAIDE_TIME_ZONE = 'Australia/Adelaide';
+
+/** The association's brand for e-mails, linking to the site at `publicUrl` (PUBLIC_URL). */
+export function brandFor(publicUrl: string): EmailBrand {
+  return { name: ASSOCIATION_NAME, url: publicUrl };
+}
+
 export interface RenderedEmail {
   subject: string;
   text: string;

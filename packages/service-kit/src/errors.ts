@@ -70,15 +70,20 @@ export function fieldsFromZod(error: z.ZodError): { fields: Record<string, strin
   return { fields, root };
 }
 
-/** Validates a request body; throws ValidationError (400) with one message per bad field. */
+/**
+ * Validates a request body with its schema (the one the page uses, from @tca/contracts). A body that is
+ * not a JSON object is a 400 saying so; otherwise a 400 `validation_failed` names each bad field in
+ * `fields`, and its message lists every problem for a banner or toast ("Name is required. Invalid email format.").
+ */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError({}, 'The request body must be a JSON object (Content-Type: application/json).');
+  }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const { fields, root } = fieldsFromZod(result.error);
-  if (body === undefined || body === null || typeof body !== 'object') {
-    throw new ValidationError(fields, 'The request body must be a JSON object (Content-Type: application/json).');
-  }
-  throw new ValidationError(fields, root[0] ?? 'Some fields are not valid.');
+  const problems = [...new Set([...root, ...Object.values(fields)])].map((text) => (/[.!?]$/.test(text) ? text : `${text}.`));
+  throw new ValidationError(fields, problems.join(' ') || 'Some fields are not valid.');
 }
 
 /** Errors raised by body-parser/http-errors carry `type`, `status` and `expose`. */

@@ -13,6 +13,7 @@ import { addToOutbox, OUTBOX_TABLE_SQL, startOutboxRelay } from './outbox.js';
 import { createPool, withTransaction, type Pool } from './postgres.js';
 import { closeRedis, createRedis } from './redis.js';
 import { createTestDatabase, testRedisUrl, uniquePrefix, type TestDatabase } from './testing.js';
+import { waitFor } from './testing/processes.js';
 
 const logger = createLogger({ name: 'outbox-test', level: 'silent' });
 const SCHEMA = 'kit';
@@ -42,14 +43,6 @@ async function switchableRedisProxy(): Promise<{ url: string; open(): Promise<vo
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 describe('transactional outbox', () => {
@@ -109,10 +102,14 @@ describe('transactional outbox', () => {
       assert.ok((pending.rows[0]?.attempts ?? 0) >= 1);
 
       await proxy.open();
-      await waitFor('rows to be relayed', async () => {
-        const { rows } = await pool.query<{ unsent: number }>('SELECT count(*) AS unsent FROM outbox WHERE sent_at IS NULL');
-        return rows[0]?.unsent === 0;
-      });
+      await waitFor(
+        async () => {
+          const { rows } = await pool.query<{ unsent: number }>('SELECT count(*) AS unsent FROM outbox WHERE sent_at IS NULL');
+          return rows[0]?.unsent === 0;
+        },
+        10_000,
+        'rows to be relayed',
+      );
       const job = await queue.getJob('down-2');
       assert.deepEqual(job?.data, { n: 2 });
       assert.equal(job?.name, 'send');

@@ -12,11 +12,16 @@ export interface QueueWorkerOptions<S extends z.ZodType, R> {
   prefix?: string;
   /** The job payload's contract: a job that does not match fails at once, without retries. */
   schema: S;
-  /** Does the work. Must tolerate running twice for one job (delivery is at least once). */
-  process(data: z.output<S>, job: Job): Promise<R>;
+  /**
+   * Does the work. Must tolerate running twice for one job (delivery is at least once). `token` is the
+   * job's lock token (for job.moveToDelayed and the like).
+   */
+  process(data: z.output<S>, job: Job, token?: string): Promise<R>;
   logger: Logger;
   /** Jobs one process runs at once. */
   concurrency?: number;
+  /** At most `max` jobs per `duration` ms across all workers of the queue (BullMQ's global limiter). */
+  limiter?: { max: number; duration: number };
   /** A job's lock; a worker that dies leaves its job to another after about this long. */
   lockDurationMs?: number;
   /** How often workers look for jobs whose lock expired. */
@@ -40,19 +45,20 @@ export async function startQueueWorker<S extends z.ZodType, R>(options: QueueWor
   const { queue, schema, logger, concurrency = 5, lockDurationMs = 60_000, stalledIntervalMs = 30_000 } = options;
   const redis = createRedis(options.redisUrl, { role: 'worker', logger, connectionName: options.connectionName ?? `${queue}-worker` });
 
-  async function run(job: Job): Promise<R> {
+  async function run(job: Job, token?: string): Promise<R> {
     const parsed = schema.safeParse(job.data);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ');
       throw new UnrecoverableError(`invalid ${queue} job: ${problems}`);
     }
-    return options.process(parsed.data, job);
+    return options.process(parsed.data, job, token);
   }
 
   const worker = new Worker<unknown, R>(queue, run, {
     connection: redis,
     ...(options.prefix ? { prefix: options.prefix } : {}),
     concurrency,
+    ...(options.limiter ? { limiter: options.limiter } : {}),
     lockDuration: lockDurationMs,
     stalledInterval: stalledIntervalMs,
     maxStalledCount: 2,
@@ -94,6 +100,11 @@ export interface WorkerMainConfig {
   SHUTDOWN_GRACE_MS: number;
 }
 
+export interface WorkerMainOptions {
+  /** Exit code after a ConfigError (default 1; the mailer uses 78, EX_CONFIG). */
+  configErrorExitCode?: number;
+}
+
 /**
  * The body of a worker process's entry file: loads the config (a ConfigError prints its list and exits 1),
  * starts, and on SIGTERM/SIGINT closes gracefully (exit 0), or exits 1 when jobs outlast the grace period
@@ -103,16 +114,38 @@ export async function runWorkerMain<C extends WorkerMainConfig>(
   name: string,
   loadConfig: () => C,
   start: (config: C, logger: Logger) => Promise<{ close(): Promise<void> }>,
+  options: WorkerMainOptions = {},
 ): Promise<void> {
   let config: C;
   try {
     config = loadConfig();
   } catch (err) {
-    console.error(err instanceof ConfigError ? `${name}: ${err.message}` : `${name} failed to start: ${String(err)}`);
+    if (err instanceof ConfigError) {
+      console.error(`${name}: ${err.message}`);
+      process.exit(options.configErrorExitCode ?? 1);
+    }
+    console.error(`${name} failed to start: ${String(err)}`);
     process.exit(1);
   }
   const logger = createLogger({ name, level: config.LOG_LEVEL });
-  let running: { close(): Promise<void> };
+  // Signals are handled from the start: one that arrives while the worker is still starting (it may
+  // already have logged that it is ready) shuts it down gracefully once it has started.
+  let running: { close(): Promise<void> } | undefined;
+  let pendingSignal: NodeJS.Signals | undefined;
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (running) shutdown(signal, running);
+    else if (pendingSignal) {
+      logger.warn({ signal }, 'second signal while starting: exiting now');
+      process.exit(1);
+    } else pendingSignal = signal;
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('unhandledRejection', (err) => {
+    logger.fatal({ err }, 'unhandled rejection; exiting');
+    process.exit(1);
+  });
   try {
     running = await start(config, logger);
   } catch (err) {
@@ -120,9 +153,9 @@ export async function runWorkerMain<C extends WorkerMainConfig>(
     console.error(`${name} failed to start:`, err);
     process.exit(1);
   }
+  if (pendingSignal) shutdown(pendingSignal, running);
 
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals): void => {
+  function shutdown(signal: NodeJS.Signals, worker: { close(): Promise<void> }): void {
     if (stopping) {
       logger.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
@@ -134,7 +167,7 @@ export async function runWorkerMain<C extends WorkerMainConfig>(
       logger.error({ graceMs }, 'jobs did not finish in time; exiting (their locks expire and another worker runs them again)');
       process.exit(1);
     }, graceMs).unref();
-    running.close().then(
+    worker.close().then(
       () => {
         logger.info('stopped');
         process.exit(0);
@@ -144,11 +177,5 @@ export async function runWorkerMain<C extends WorkerMainConfig>(
         process.exit(1);
       },
     );
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-  process.on('unhandledRejection', (err) => {
-    logger.fatal({ err }, 'unhandled rejection; exiting');
-    process.exit(1);
-  });
+  }
 }

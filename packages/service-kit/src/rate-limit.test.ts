@@ -1,66 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import express, { type RequestHandler } from 'express';
 import { createLogger } from './logger.js';
 import { ipRateLimit, keyRateLimit, retryMessage } from './rate-limit.js';
 import { closeRedis, createRedis, type Redis } from './redis.js';
+import { startRedisServer, waitFor } from './testing/processes.js';
 
 const silent = createLogger({ name: 'rate-limit-test', level: 'silent' });
-
-async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
-/** A redis-server of this test's own on a free port, without persistence, so the test can take it away and bring it back. */
-async function startRedisServer(): Promise<{ url: string; stop(): Promise<void>; start(): Promise<void> }> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  let child: ChildProcess | undefined;
-  async function start(): Promise<void> {
-    const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    child = proc;
-    await new Promise<void>((resolve, reject) => {
-      let seen = '';
-      const timer = setTimeout(() => done(new Error(`redis-server did not start:\n${seen}`)), 10_000);
-      const onData = (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (seen.includes('Ready to accept connections')) done();
-      };
-      const onExit = () => done(new Error(`redis-server exited:\n${seen}`));
-      function done(err?: Error) {
-        clearTimeout(timer);
-        proc.stdout.off('data', onData);
-        proc.off('exit', onExit);
-        if (err) reject(err);
-        else resolve();
-      }
-      proc.stdout.on('data', onData);
-      proc.once('exit', onExit);
-    });
-  }
-  await start();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    start,
-    async stop() {
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
 
 async function listen(app: express.Express): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = app.listen(0, '127.0.0.1');

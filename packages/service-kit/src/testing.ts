@@ -10,6 +10,8 @@ import { addToOutbox } from './outbox.js';
 import { createPool } from './postgres.js';
 
 export { startIdentityStub, stubAccountUser, type IdentityStub, type IdentityStubMode } from './identity-stub.js';
+export { freePort, startNodeProcess, startRedisServer, stopChild, waitFor, waitForOutput, type NodeProcess, type NodeProcessOptions, type TestRedisServer } from './testing/processes.js';
+export { startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -80,6 +82,8 @@ export interface ServiceFoundationOptions<C> {
   expectedTables: readonly string[];
   /** A path the service reads JSON on and a cut-off body for it: the answer must be 400 invalid_json. */
   malformedJson: { path: string; body: string };
+  /** Further variables the service requires (e.g. payments' Stripe keys), added to every environment the suites use. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -89,7 +93,7 @@ export interface ServiceFoundationOptions<C> {
  * exit 1 on missing environment and exit 0 on SIGTERM.
  */
 export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): void {
-  const { service: { name, schema, packageRoot, loadConfig, start }, expectedTables, malformedJson } = options;
+  const { service: { name, schema, packageRoot, loadConfig, start }, expectedTables, malformedJson, env: extraEnv = {} } = options;
 
   describe(`${name} service`, () => {
     let db: TestDatabase;
@@ -97,7 +101,7 @@ export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): 
 
     before(async () => {
       db = await createTestDatabase(name);
-      const config = loadConfig({ DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), PORT: '0', SHUTDOWN_DRAIN_DELAY_MS: '300' });
+      const config = loadConfig({ ...extraEnv, DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), PORT: '0', SHUTDOWN_DRAIN_DELAY_MS: '300' });
       running = await start(config, { handleSignals: false, logger: createLogger({ name, level: 'silent' }) });
     });
     after(async () => {
@@ -162,7 +166,7 @@ export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): 
 
   describe(`${name} service process`, () => {
     const runIndex = (env: NodeJS.ProcessEnv, stdio: StdioOptions) =>
-      spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/index.ts'], { cwd: packageRoot, env: { PATH: process.env.PATH, ...env }, stdio });
+      spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/index.ts'], { cwd: packageRoot, env: { PATH: process.env.PATH, ...extraEnv, ...env }, stdio });
 
     it('prints every missing variable and exits 1', async () => {
       const child = runIndex({ PORT: 'not-a-port' }, ['ignore', 'ignore', 'pipe']);

@@ -1,11 +1,16 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import { Slide, toast, type ToastOptions } from 'react-toastify';
 
-/** The spec's toast defaults (§9): top-right, 5000 ms, paused on hover and focus loss. */
+/**
+ * The spec's toast defaults (§9): top-right, 5000 ms, paused on hover and focus loss. Toasts slide
+ * in rather than bounce: react-toastify's bounce fades the text in, below the contrast minimum for
+ * its first frames (see the toast rules in styles.css).
+ */
 export const TOAST_DEFAULTS = {
   position: 'top-right',
   autoClose: 5000,
   pauseOnHover: true,
   pauseOnFocusLoss: true,
+  transition: Slide,
 } as const satisfies ToastOptions;
 
 /**

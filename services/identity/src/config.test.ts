@@ -34,6 +34,25 @@ describe('identity config', () => {
     );
   });
 
+  it('needs a SERVICE_TOKEN of 32 characters or more in production only, and reads MEMBERSHIP_AUTO_APPROVE (false by default)', () => {
+    const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' };
+    const token = 'a'.repeat(32);
+    const config = loadIdentityConfig(base);
+    assert.equal(config.SERVICE_TOKEN, undefined);
+    assert.equal(config.MEMBERSHIP_AUTO_APPROVE, false);
+    assert.equal(loadIdentityConfig({ ...base, SERVICE_TOKEN: token }).SERVICE_TOKEN, token);
+    assert.equal(loadIdentityConfig({ ...base, MEMBERSHIP_AUTO_APPROVE: 'true' }).MEMBERSHIP_AUTO_APPROVE, true);
+    const problem = (env: Record<string, string>, variable: string, pattern: RegExp) =>
+      assert.throws(
+        () => loadIdentityConfig({ ...base, ...env }),
+        (err) => err instanceof ConfigError && err.problems.some((p) => p.variable === variable && pattern.test(p.problem)),
+      );
+    problem({ NODE_ENV: 'production' }, 'SERVICE_TOKEN', /required/);
+    problem({ SERVICE_TOKEN: 'short' }, 'SERVICE_TOKEN', /at least 32 characters/);
+    problem({ MEMBERSHIP_AUTO_APPROVE: 'yes' }, 'MEMBERSHIP_AUTO_APPROVE', /true or false/);
+    assert.equal(loadIdentityConfig({ ...base, NODE_ENV: 'production', SERVICE_TOKEN: token }).SERVICE_TOKEN, token);
+  });
+
   it('finds its migrations from the package root', () => {
     assert.ok(existsSync(join(MIGRATIONS_DIR, '001_init.sql')));
   });

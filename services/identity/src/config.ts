@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { intVar, loadConfig, portVar, serviceEnvSchema } from '@tca/service-kit';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export const SERVICE_NAME = 'identity';
 /** The Postgres schema this service owns; no other service reads it. */
@@ -27,12 +27,35 @@ export const rateLimitEnvFields = {
   AUTH_RATE_LIMIT_WINDOW_MS: intVar(15 * 60 * 1000),
 };
 
-export const identityEnvSchema = serviceEnvSchema.extend({
-  PORT: portVar(4002),
-  ...rateLimitEnvFields,
-  /** How often ended sessions and used or expired reset links are deleted (0 = never; for tests). */
-  IDENTITY_HOUSEKEEPING_INTERVAL_MS: intVar(60 * 60 * 1000),
-});
+/** The shortest SERVICE_TOKEN accepted: a guessable shared secret would open the /internal calls. */
+export const SERVICE_TOKEN_MIN_LENGTH = 32;
+
+const booleanVar = (defaultValue: boolean) =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .default(defaultValue);
+
+export const identityEnvSchema = serviceEnvSchema
+  .extend({
+    PORT: portVar(4002),
+    ...rateLimitEnvFields,
+    /** How often ended sessions and used or expired reset links are deleted (0 = never; for tests). */
+    IDENTITY_HOUSEKEEPING_INTERVAL_MS: intVar(60 * 60 * 1000),
+    /**
+     * The secret the other services send in X-Service-Token to call /internal/* (payments creating a
+     * membership after a paid checkout). Required when NODE_ENV=production; without it /internal/* answers 503.
+     */
+    SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 32)`).optional(),
+    /** New memberships bought through Checkout are Active at once instead of Pending (awaiting an operator). */
+    MEMBERSHIP_AUTO_APPROVE: booleanVar(false),
+    NODE_ENV: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.SERVICE_TOKEN === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['SERVICE_TOKEN'], message: 'is required when NODE_ENV=production (a random secret shared with the payments service)' });
+    }
+  });
 export type IdentityConfig = z.infer<typeof identityEnvSchema>;
 
 /** Throws ConfigError listing every bad or missing variable. */

@@ -4,6 +4,6 @@ import { start } from './server.js';
 
 testServiceFoundation({
   service: { name: SERVICE_NAME, schema: SCHEMA, packageRoot: new URL('..', import.meta.url), loadConfig: loadIdentityConfig, start },
-  expectedTables: ['memberships', 'outbox', 'password_resets', 'schema_migrations', 'sessions', 'users'],
+  expectedTables: ['membership_decisions', 'membership_dependants', 'membership_reminders', 'memberships', 'outbox', 'password_resets', 'schema_migrations', 'sessions', 'users'],
   malformedJson: { path: '/auth/login', body: '{"email":' },
 });

@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, describe, test, type TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, type JobsOptions, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
-import { SMTPServer } from 'smtp-server';
 import { QUEUES, type EmailJob } from '@tca/contracts';
 import { createLogger } from '@tca/service-kit';
-import { testRedisUrl, uniquePrefix } from '@tca/service-kit/testing';
+import { freePort, startSmtpSink, testRedisUrl, uniquePrefix, waitFor, type SmtpSink } from '@tca/service-kit/testing';
 import { loadMailerConfig, type MailerConfig } from './config.js';
 import { startEmailWorker, type EmailWorker } from './worker.js';
-
-interface Captured {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 function header(raw: string, name: string): string | undefined {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
@@ -26,41 +18,6 @@ function header(raw: string, name: string): string | undefined {
 
 function body(raw: string): string {
   return raw.split(/\r?\n\r?\n/).slice(1).join('\n\n').trim();
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** An in-process SMTP server that keeps every message. */
-async function startSmtp(port = 0): Promise<{ port: number; mails: Captured[]; close(): Promise<void> }> {
-  const mails: Captured[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    // close() waits this long for clients (a worker's pooled connection) before cutting them.
-    closeTimeout: 500,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-        mails.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const bound = (server.server.address() as { port: number }).port;
-  return { port: bound, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 const prefixes: string[] = [];
@@ -82,14 +39,6 @@ function mail(key: string, extra: Partial<EmailJob> = {}): EmailJob {
   return { key, to: `member-${key}@example.org`, subject: `Subject ${key}`, text: `Hello ${key}, thank you.`, ...extra };
 }
 
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
 /**
  * Waits until the job is in `expected` (a worker marks a job completed a moment after the mail reached
  * SMTP, so states are waited for, never assumed); fails with the last state seen after `timeoutMs`.
@@ -106,8 +55,6 @@ async function waitForState(queue: Queue, jobId: string, expected: JobState | 'u
 
 /** Every test ends within this, pass or fail; what it started is closed by its t.after hooks. */
 const TIMEOUT = { timeout: 60_000 };
-
-type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
 const closers = new WeakMap<TestContext, Array<() => Promise<void>>>();
 
@@ -128,8 +75,9 @@ function closeAtEnd(t: TestContext, close: () => Promise<void>): void {
   stack.push(close);
 }
 
-async function smtpFor(t: TestContext, port = 0): Promise<Smtp> {
-  const smtp = await startSmtp(port);
+/** An SMTP sink that gives a worker's pooled connections half a second when it closes. */
+async function smtpFor(t: TestContext, port = 0): Promise<SmtpSink> {
+  const smtp = await startSmtpSink({ port, closeTimeoutMs: 500 });
   closeAtEnd(t, () => smtp.close());
   return smtp;
 }
@@ -187,8 +135,8 @@ describe('email worker', () => {
     assert.equal(smtp.mails.length, 1);
     const [m] = smtp.mails;
     assert.ok(m);
-    assert.deepEqual(m.to, ['member-welcome-1@example.org']);
-    assert.equal(m.from, 'no-reply@tamil.example.org');
+    assert.deepEqual(m.envelope.to, ['member-welcome-1@example.org']);
+    assert.equal(m.envelope.from, 'no-reply@tamil.example.org');
     assert.equal(header(m.raw, 'Subject'), 'Subject welcome-1');
     assert.equal(header(m.raw, 'To'), 'member-welcome-1@example.org');
     assert.equal(header(m.raw, 'From'), 'Adelaide Tamil Association <no-reply@tamil.example.org>');

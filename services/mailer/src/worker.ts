@@ -1,7 +1,7 @@
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job, type Worker } from 'bullmq';
 import nodemailer from 'nodemailer';
-import { emailJobSchema, QUEUES } from '@tca/contracts';
-import { closeRedis, createLogger, createRedis, type Logger } from '@tca/service-kit';
+import { emailJobSchema, QUEUES, type EmailJob } from '@tca/contracts';
+import { closeRedis, createLogger, createRedis, startQueueWorker, type Logger, type QueueWorker } from '@tca/service-kit';
 import type { MailerConfig } from './config.js';
 
 /** What a job's processor returns (kept in Redis with the completed job). */
@@ -48,7 +48,8 @@ function domainOf(from: string): string {
  */
 export async function startEmailWorker(config: MailerConfig, options: EmailWorkerOptions = {}): Promise<EmailWorker> {
   const logger = options.logger ?? createLogger({ name: 'mailer', level: config.logLevel });
-  const redis = createRedis(config.redisUrl, { role: 'worker', logger, connectionName: 'mailer' });
+  // For the sent markers; the queue worker has its own connection.
+  const redis = createRedis(config.redisUrl, { role: 'worker', logger, connectionName: 'mailer-sent-markers' });
   const transport = nodemailer.createTransport(
     {
       url: config.smtpUrl,
@@ -64,13 +65,7 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
   const messageDomain = domainOf(config.from);
   const markerKey = (key: string) => `${config.prefix}:mailer:sent:${key}`;
 
-  async function processEmail(job: Job, token?: string): Promise<EmailResult> {
-    const parsed = emailJobSchema.safeParse(job.data);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ');
-      throw new UnrecoverableError(`invalid email job: ${problems}`);
-    }
-    const mail = parsed.data;
+  async function processEmail(mail: EmailJob, job: Job, token?: string): Promise<EmailResult> {
     const messageId = `<${mail.key}@${messageDomain}>`;
     const already = await redis.get(markerKey(mail.key));
     if (already !== null) {
@@ -108,30 +103,34 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
     return { messageId };
   }
 
-  const worker = new Worker<unknown, EmailResult>(QUEUES.email, processEmail, {
-    connection: redis,
-    prefix: config.prefix,
-    concurrency: config.concurrency,
-    ...(config.ratePerSecond > 0 ? { limiter: { max: config.ratePerSecond, duration: 1000 } } : {}),
-    lockDuration: config.lockDurationMs,
-    stalledInterval: config.stalledIntervalMs,
-    maxStalledCount: 2,
-  });
-  worker.on('failed', (job, err) => {
-    if (!job) return;
-    const willRetry = !(err instanceof UnrecoverableError) && job.attemptsMade < (job.opts.attempts ?? 1);
-    (willRetry ? logger.warn : logger.error).call(logger, { err, jobId: job.id, attemptsMade: job.attemptsMade, willRetry }, willRetry ? 'email failed; will retry' : 'email failed for good');
-  });
-  worker.on('error', (err) => logger.error({ err }, 'worker error'));
-  await worker.waitUntilReady();
-  logger.info({ queue: QUEUES.email, prefix: config.prefix, concurrency: config.concurrency, ratePerSecond: config.ratePerSecond }, 'email worker started');
+  let queueWorker: QueueWorker<EmailResult>;
+  try {
+    queueWorker = await startQueueWorker({
+      queue: QUEUES.email,
+      redisUrl: config.redisUrl,
+      prefix: config.prefix,
+      schema: emailJobSchema,
+      process: processEmail,
+      logger,
+      concurrency: config.concurrency,
+      ...(config.ratePerSecond > 0 ? { limiter: { max: config.ratePerSecond, duration: 1000 } } : {}),
+      lockDurationMs: config.lockDurationMs,
+      stalledIntervalMs: config.stalledIntervalMs,
+      connectionName: 'mailer',
+    });
+  } catch (err) {
+    transport.close();
+    await closeRedis(redis);
+    throw err;
+  }
+  logger.info({ ratePerSecond: config.ratePerSecond }, 'email worker started');
 
   let closing: Promise<void> | undefined;
   return {
-    worker,
+    worker: queueWorker.worker,
     close() {
       closing ??= (async () => {
-        await worker.close();
+        await queueWorker.close();
         transport.close();
         await closeRedis(redis);
       })();

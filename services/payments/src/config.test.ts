@@ -5,20 +5,49 @@ import { describe, it } from 'node:test';
 import { ConfigError } from '@tca/service-kit';
 import { loadPaymentsConfig, MIGRATIONS_DIR } from './config.js';
 
+const base = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  STRIPE_SECRET_KEY: 'sk_test_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+};
+
+function problemsOf(env: Record<string, string>): Record<string, string> {
+  try {
+    loadPaymentsConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return Object.fromEntries(err.problems.map((p) => [p.variable, p.problem]));
+    throw err;
+  }
+  return {};
+}
+
 describe('payments config', () => {
-  it('defaults to port 4003', () => {
-    const config = loadPaymentsConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' });
+  it('defaults to port 4003, real Stripe, identity on 4002 and long fulfilment retries', () => {
+    const config = loadPaymentsConfig(base);
     assert.equal(config.PORT, 4003);
+    assert.equal(config.STRIPE_API_BASE, undefined);
+    assert.equal(config.IDENTITY_URL, 'http://127.0.0.1:4002');
+    assert.equal(config.FULFIL_MAX_ATTEMPTS, 15);
+    assert.equal(config.FULFIL_RETRY_BASE_MS, 2000);
+    assert.equal(config.SERVICE_TOKEN, undefined);
   });
 
   it('fails with a ConfigError naming each missing variable', () => {
-    assert.throws(
-      () => loadPaymentsConfig({}),
-      (err) => err instanceof ConfigError && err.problems.map((p) => p.variable).join(',') === 'DATABASE_URL,REDIS_URL',
-    );
+    assert.deepEqual(Object.keys(problemsOf({})).sort(), ['DATABASE_URL', 'REDIS_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  });
+
+  it('names bad Stripe keys, a base URL with a path, a short service token, and a missing token in production', () => {
+    const problems = problemsOf({ ...base, STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'secret', STRIPE_API_BASE: 'http://127.0.0.1:4010/v1', SERVICE_TOKEN: 'short' });
+    assert.match(problems.STRIPE_SECRET_KEY ?? '', /sk_test_/);
+    assert.match(problems.STRIPE_WEBHOOK_SECRET ?? '', /whsec_/);
+    assert.match(problems.STRIPE_API_BASE ?? '', /without a path/);
+    assert.match(problems.SERVICE_TOKEN ?? '', /at least 32/);
+    assert.match(problemsOf({ ...base, NODE_ENV: 'production' }).SERVICE_TOKEN ?? '', /required/);
   });
 
   it('finds its migrations from the package root', () => {
     assert.ok(existsSync(join(MIGRATIONS_DIR, '001_init.sql')));
+    assert.ok(existsSync(join(MIGRATIONS_DIR, '002_checkout.sql')));
   });
 });

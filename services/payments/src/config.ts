@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { loadConfig, portVar, serviceEnvSchema } from '@tca/service-kit';
-import type { z } from 'zod';
+import { intVar, loadConfig, portVar, serviceEnvSchema } from '@tca/service-kit';
+import { z } from 'zod';
 
 export const SERVICE_NAME = 'payments';
 /** The Postgres schema this service owns; no other service reads it. */
@@ -8,8 +8,60 @@ export const SCHEMA = 'payments';
 /** Resolved from this file, so it works from src/ (tsx) and dist/ (tsc) alike. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 
+const positiveInt = (defaultValue: number) => intVar(defaultValue).pipe(z.number().min(1, 'must be at least 1'));
+
+/** The shortest SERVICE_TOKEN accepted (as identity's check). */
+export const SERVICE_TOKEN_MIN_LENGTH = 32;
+
 export const paymentsEnvSchema = serviceEnvSchema.extend({
   PORT: portVar(4003),
+  /** Stripe's secret API key. A real key with STRIPE_API_BASE unset talks to Stripe itself. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)'),
+  /** Where the Stripe API is, e.g. http://127.0.0.1:4010 for the local sandbox; unset = api.stripe.com. */
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL such as http://127.0.0.1:4010' })
+    .refine((value) => new URL(value).pathname === '/', 'must be a base URL without a path')
+    .optional(),
+  /** The webhook endpoint's signing secret (whsec_…): events with another or no signature are refused. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)'),
+  /** The identity service: who a Bearer token belongs to, eligibility, and creating membership records. */
+  IDENTITY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).default('http://127.0.0.1:4002'),
+  /** The longest one call to identity may take. */
+  IDENTITY_TIMEOUT_MS: positiveInt(3000),
+  /**
+   * The secret shared with identity for its /internal/* calls (sent as X-Service-Token). Required when
+   * NODE_ENV=production; without it membership checkouts answer 503 (identity refuses the calls).
+   */
+  SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters (the same value as identity's)`).optional(),
+  NODE_ENV: z.string().optional(),
+  /** Fulfilment jobs one worker process runs at once. */
+  PAYMENTS_WORKER_CONCURRENCY: positiveInt(5),
+  /** How often a fulfilment is tried while Stripe or identity is unreachable... */
+  FULFIL_MAX_ATTEMPTS: positiveInt(15),
+  /** ...waiting this long after the first failure and twice as long after each further one (15 × from 2 s: about 9 hours). */
+  FULFIL_RETRY_BASE_MS: positiveInt(2000),
+  /**
+   * How often a worker asks Stripe about orders still open or processing (a missed webhook, a fulfilment
+   * that gave up); 0 = never. One worker at a time does it.
+   */
+  RECONCILE_INTERVAL_MS: intVar(10 * 60 * 1000),
+  /** Orders younger than this are left to their webhooks. */
+  RECONCILE_MIN_AGE_MS: intVar(15 * 60 * 1000),
+  /** Checkout sessions one address may start per window (0 = no limit). */
+  CHECKOUT_RATE_LIMIT_PER_IP: intVar(30),
+  /** Document uploads one address may make per window (0 = no limit). */
+  DOCUMENT_RATE_LIMIT_PER_IP: intVar(30),
+  PAYMENTS_RATE_LIMIT_WINDOW_MS: positiveInt(15 * 60 * 1000),
+}).superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && env.SERVICE_TOKEN === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['SERVICE_TOKEN'], message: "is required when NODE_ENV=production (the identity service's SERVICE_TOKEN)" });
+  }
 });
 export type PaymentsConfig = z.infer<typeof paymentsEnvSchema>;
 

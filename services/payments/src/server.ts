@@ -1,10 +1,51 @@
-import { startApiService, type ApiServiceDeps, type ApiServiceStartOptions, type RunningApiService } from '@tca/service-kit';
+import type { Express } from 'express';
+import { createIdentityClient, startApiService, type ApiServiceDeps, type ApiServiceStartOptions, type IdentityClient, type RunningApiService } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type PaymentsConfig } from './config.js';
 import { createApiRouter } from './entry-points/api/routes.js';
+import { mountWebhook } from './entry-points/api/webhook.js';
+import { createIdentityInternalClient, type IdentityInternalClient } from './identity-internal.js';
+import { createFulfilment, type Fulfilment } from './orders/fulfil.js';
+import { createStripeClient, type Stripe } from './stripe-client.js';
 
 export type PaymentsDeps = ApiServiceDeps<PaymentsConfig>;
 
+/** What the payments routes work with, besides the shared service deps. */
+export interface PaymentsServices {
+  stripe: Stripe;
+  /** Who a Bearer token belongs to. */
+  sessions: IdentityClient;
+  identity: IdentityInternalClient;
+  fulfilment: Fulfilment;
+}
+
+const built = new WeakMap<PaymentsDeps, PaymentsServices>();
+
+/** One set per running service (the webhook, mounted before the JSON parser, and the routes share it). */
+export function paymentsServices(deps: PaymentsDeps): PaymentsServices {
+  const existing = built.get(deps);
+  if (existing) return existing;
+  const { config, logger, pool, relay } = deps;
+  const stripe = createStripeClient(config);
+  const identity = createIdentityInternalClient({ baseUrl: config.IDENTITY_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: config.IDENTITY_TIMEOUT_MS });
+  const services: PaymentsServices = {
+    stripe,
+    sessions: createIdentityClient({ baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS }),
+    identity,
+    fulfilment: createFulfilment({ pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL }),
+  };
+  built.set(deps, services);
+  return services;
+}
+
 /** Migrates, then serves: the shared start-up of startApiService with this service's schema, migrations and routes. */
 export function start(config: PaymentsConfig, options: ApiServiceStartOptions = {}): Promise<RunningApiService> {
-  return startApiService({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR, createRouter: createApiRouter, config, ...options });
+  return startApiService({
+    name: SERVICE_NAME,
+    schema: SCHEMA,
+    migrationsDir: MIGRATIONS_DIR,
+    createRouter: (deps) => createApiRouter(deps, paymentsServices(deps)),
+    beforeJson: (app: Express, deps) => mountWebhook(app, deps),
+    config,
+    ...options,
+  });
 }

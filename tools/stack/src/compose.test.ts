@@ -42,12 +42,13 @@ describe('the process list', () => {
         ['content', 'api', 'services/content/dist/index.js', 'service', 4001],
         ['identity', 'api', 'services/identity/dist/index.js', 'service', 4002],
         ['payments', 'api', 'services/payments/dist/index.js', 'service', 4003],
+        ['stripe-sandbox', 'sandbox', 'services/stripe-sandbox/dist/index.js', 'sandbox', 4010],
         ['mailer', 'worker', 'services/mailer/dist/index.js', 'mailer', 'MAILER_WORKERS'],
         ['tickets-worker', 'worker', 'services/content/dist/worker.js', 'service', 'TICKETS_WORKERS'],
         ['gateway', 'gateway', 'services/gateway/dist/index.js', 'gateway', 3000],
       ],
     );
-    assert.deepEqual(unknown, ['stripe-sandbox']);
+    assert.deepEqual(unknown, []);
     assert.equal(workerCountVariable('content-relay'), 'CONTENT_RELAY_WORKERS');
   });
 
@@ -91,6 +92,24 @@ describe('docker-compose.yml', () => {
     for (const name of ['content', 'identity', 'payments', 'tickets-worker']) assert.match(block(text, name), /<<: \*service-env/, name);
   });
 
+  test('runs the Stripe sandbox on its own port; payments and its workers must be given the Stripe keys (no defaults)', () => {
+    const { processes } = processesOf([service('content'), service('gateway'), service('identity'), service('payments', [{ name: 'payments-worker', entry: 'worker' }]), service('stripe-sandbox')]);
+    const text = renderCompose(processes);
+    const sandbox = block(text, 'stripe-sandbox');
+    assert.match(sandbox, /command: \["node", "services\/stripe-sandbox\/dist\/index\.js"\]/);
+    assert.match(sandbox, /SANDBOX_SECRET_KEY: \$\{STRIPE_SECRET_KEY:\?[^}]+\}/);
+    assert.match(sandbox, /SANDBOX_WEBHOOK_SECRET: \$\{STRIPE_WEBHOOK_SECRET:\?[^}]+\}/);
+    assert.match(sandbox, /SANDBOX_WEBHOOK_URL: http:\/\/payments:4003\/webhooks\/stripe/);
+    assert.match(sandbox, /ports:\n {6}- "\$\{SANDBOX_PORT:-4010\}:4010"/);
+    for (const name of ['payments', 'payments-worker']) {
+      const payments = block(text, name);
+      assert.match(payments, /STRIPE_SECRET_KEY: \$\{STRIPE_SECRET_KEY:\?[^}]+\}/, name);
+      assert.match(payments, /STRIPE_WEBHOOK_SECRET: \$\{STRIPE_WEBHOOK_SECRET:\?[^}]+\}/, name);
+      assert.match(payments, /STRIPE_API_BASE: \$\{STRIPE_API_BASE-http:\/\/stripe-sandbox:4010\}/, name);
+    }
+    for (const name of ['content', 'identity', 'gateway']) assert.doesNotMatch(block(text, name), /STRIPE_/, name);
+  });
+
   test('is valid for docker-compose', async (t) => {
     const binary = which('docker-compose');
     if (!binary) {
@@ -98,12 +117,27 @@ describe('docker-compose.yml', () => {
       return;
     }
     const file = join(REPO_ROOT, COMPOSE_FILE);
-    execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const services = execFileSync(binary, ['-f', file, 'config', '--services'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+    // SERVICE_TOKEN is required (identity and payments share it): without it the file does not resolve.
+    const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_compose0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_compose0123456789' };
+    const withoutToken: NodeJS.ProcessEnv = { ...process.env, ...stripeKeys };
+    delete withoutToken.SERVICE_TOKEN;
+    assert.throws(() => execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, env: withoutToken, stdio: ['ignore', 'pipe', 'pipe'] }), /SERVICE_TOKEN/);
+    const env = { ...process.env, ...stripeKeys, SERVICE_TOKEN: 'compose-test-service-token-0123456789abcdef' };
+    // The Stripe keys are required too (payments and the sandbox share them).
+    for (const name of Object.keys(stripeKeys)) {
+      const without: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(env).filter(([key]) => key !== name));
+      assert.throws(() => execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, env: without, stdio: ['ignore', 'pipe', 'pipe'] }), new RegExp(name));
+    }
+    execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const services = execFileSync(binary, ['-f', file, 'config', '--services'], { cwd: REPO_ROOT, env, encoding: 'utf8' }).split('\n').filter(Boolean);
     const { processes } = await readProcesses(REPO_ROOT);
     assert.deepEqual([...services].sort(), ['mail', 'postgres', 'redis', ...processes.map((p) => p.name)].sort());
     // The merged environment: content (and its workers) reach identity by its service name.
-    const resolved = execFileSync(binary, ['-f', file, 'config'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const resolved = execFileSync(binary, ['-f', file, 'config'], { cwd: REPO_ROOT, env, encoding: 'utf8' });
     assert.match(block(resolved, 'content'), /IDENTITY_URL: http:\/\/identity:4002/);
+    // Payments talks to the sandbox unless STRIPE_API_BASE is set; the sandbox signs with the same secret.
+    assert.match(block(resolved, 'payments'), /STRIPE_API_BASE: http:\/\/stripe-sandbox:4010/);
+    assert.match(block(resolved, 'stripe-sandbox'), /SANDBOX_WEBHOOK_SECRET: whsec_compose0123456789/);
+    assert.match(block(resolved, 'stripe-sandbox'), /SANDBOX_WEBHOOK_URL: http:\/\/payments:4003\/webhooks\/stripe/);
   });
 });

@@ -1,4 +1,4 @@
-import { API_SERVICES, GATEWAY_PORT, readServices, type ApiService, type ServicePackage } from './project.js';
+import { API_SERVICES, GATEWAY_PORT, readServices, STRIPE_SANDBOX, type ApiService, type ServicePackage } from './project.js';
 
 /**
  * The one list of the project's long-running processes. `npm start`, `npm run dev` and the generator
@@ -7,16 +7,18 @@ import { API_SERVICES, GATEWAY_PORT, readServices, type ApiService, type Service
  * docker-compose.yml is not regenerated.
  *
  * - every HTTP API of API_SERVICES (services/<name>/dist/index.js, its default port);
+ * - the Stripe sandbox (services/stripe-sandbox/dist/index.js), which npm start runs only without a
+ *   STRIPE_SECRET_KEY;
  * - the e-mail worker (services/mailer/dist/index.js), MAILER_WORKERS copies;
  * - every worker a service declares, "tca": { "workers": [{ "name": "tickets-worker", "entry": "worker" }] }
  *   (services/<service>/dist/<entry>.js, with its service's environment), TICKETS_WORKERS copies;
  * - the gateway (services/gateway/dist/index.js), the single origin.
  */
 
-export type ProcessKind = 'api' | 'worker' | 'gateway';
+export type ProcessKind = 'api' | 'sandbox' | 'worker' | 'gateway';
 
-/** Which environment a process gets: an API service's (database, Redis, …), the mailer's, or the gateway's. */
-export type ProcessEnvKind = 'service' | 'mailer' | 'gateway';
+/** Which environment a process gets: an API service's (database, Redis, …), the Stripe sandbox's, the mailer's, or the gateway's. */
+export type ProcessEnvKind = 'service' | 'sandbox' | 'mailer' | 'gateway';
 
 export interface ProcessSpec {
   /** Process name: the log prefix of npm start and the service name in docker-compose.yml. */
@@ -27,7 +29,7 @@ export interface ProcessSpec {
   entry: string;
   kind: ProcessKind;
   env: ProcessEnvKind;
-  /** api and gateway: the port it listens on by default. */
+  /** api, sandbox and gateway: the port it listens on by default. */
   port?: number;
   /** worker: the variable saying how many copies npm start runs (default 1). */
   countVariable?: string;
@@ -44,12 +46,15 @@ export interface ProjectProcesses {
   unknown: string[];
 }
 
-/** Every process of the project, from the services/* packages: APIs, the mailer, declared workers, the gateway. */
+/** Every process of the project, from the services/* packages: APIs, the Stripe sandbox, the mailer, declared workers, the gateway. */
 export function processesOf(services: ServicePackage[]): ProjectProcesses {
   const byName = new Map(services.map((s) => [s.name, s]));
   const processes: ProcessSpec[] = [];
   for (const name of Object.keys(API_SERVICES) as ApiService[]) {
     if (byName.has(name)) processes.push({ name, service: name, entry: 'index', kind: 'api', env: 'service', port: API_SERVICES[name] });
+  }
+  if (byName.has(STRIPE_SANDBOX.service)) {
+    processes.push({ name: STRIPE_SANDBOX.service, service: STRIPE_SANDBOX.service, entry: 'index', kind: 'sandbox', env: 'sandbox', port: STRIPE_SANDBOX.port });
   }
   if (byName.has('mailer')) processes.push({ name: 'mailer', service: 'mailer', entry: 'index', kind: 'worker', env: 'mailer', countVariable: workerCountVariable('mailer') });
   for (const service of services) {
@@ -66,7 +71,7 @@ export function processesOf(services: ServicePackage[]): ProjectProcesses {
     if (other) throw new Error(`Two processes are named "${p.name}" (services/${other} and services/${p.service}); worker names must be unique.`);
     seen.set(p.name, p.service);
   }
-  const known = new Set<string>([...Object.keys(API_SERVICES), 'mailer', 'gateway']);
+  const known = new Set<string>([...Object.keys(API_SERVICES), STRIPE_SANDBOX.service, 'mailer', 'gateway']);
   const unknown = services.filter((s) => !known.has(s.name) && s.workers.length === 0).map((s) => s.name);
   return { processes, unknown };
 }

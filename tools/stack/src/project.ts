@@ -16,6 +16,12 @@ export const API_SERVICES = { content: 4001, identity: 4002, payments: 4003 } as
 export type ApiService = keyof typeof API_SERVICES;
 export const GATEWAY_PORT = 3000;
 
+/**
+ * The local Stripe (services/stripe-sandbox): run when no STRIPE_SECRET_KEY is configured, on its own
+ * port (the browser opens its hosted checkout page). Only `clientService` (and its workers) get the keys.
+ */
+export const STRIPE_SANDBOX = { service: 'stripe-sandbox', port: 4010, clientService: 'payments' } as const;
+
 /** Dev servers (npm run dev): the shell and each remote on fixed ports, as the shell's dev config expects. */
 export const DEV_PORTS = { shell: 3100, content: 3101, membership: 3102, account: 3103 } as const;
 

@@ -24,7 +24,8 @@ if (process.env.FAKE_FAIL === name) {
 }
 const server = http.createServer((req, res) => {
   if (req.url === '/env') {
-    const keys = ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'LOG_LEVEL', 'CONTENT_URL', 'IDENTITY_URL', 'PAYMENTS_URL', 'RELEASES_DIR', 'REMOTES_REGISTRY_FILE'];
+    const keys = ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'LOG_LEVEL', 'CONTENT_URL', 'IDENTITY_URL', 'PAYMENTS_URL', 'RELEASES_DIR', 'REMOTES_REGISTRY_FILE',
+      'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET', 'SANDBOX_SECRET_KEY', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL', 'SANDBOX_PUBLIC_URL'];
     res.end(JSON.stringify(Object.fromEntries(keys.map((k) => [k, process.env[k]]))));
     return;
   }
@@ -56,7 +57,7 @@ async function fakeRepo(root: string): Promise<void> {
     await writeFile(join(root, rel), text);
   };
   await write('package.json', JSON.stringify({ name: 'fake', private: true, workspaces: [] }));
-  for (const name of ['content', 'identity', 'payments', 'gateway']) {
+  for (const name of ['content', 'identity', 'payments', 'gateway', 'stripe-sandbox']) {
     await write(`services/${name}/package.json`, JSON.stringify({ name: `@fake/${name}`, ...(name === 'content' ? { tca: { workers: [{ name: 'content-worker', entry: 'worker' }] } } : {}) }));
     await write(`services/${name}/dist/index.js`, `process.argv[2] = ${JSON.stringify(name)};\n${FAKE_HTTP}`);
   }
@@ -137,7 +138,7 @@ describe('startStack (fake services, real infrastructure)', () => {
     assert.match(stack.siteUrl, /^http:\/\/localhost:\d+$/);
     assert.ok(stack.mailUrl?.endsWith('/index.html'));
     assert.equal((await fetch(new URL('/api/email', stack.mailUrl))).status, 200);
-    assert.deepEqual(Object.keys(stack.healthUrls).sort(), ['content', 'gateway', 'identity', 'payments']);
+    assert.deepEqual(Object.keys(stack.healthUrls).sort(), ['content', 'gateway', 'identity', 'payments', 'stripe-sandbox']);
     for (const url of Object.values(stack.healthUrls)) assert.equal((await fetch(url)).status, 200, url);
 
     const content = await getJson(stack.healthUrls.content?.replace('/readyz', '/env') ?? '');
@@ -162,6 +163,23 @@ describe('startStack (fake services, real infrastructure)', () => {
     assert.ok(workerFile);
     assert.deepEqual(serviceUrls(JSON.parse(await readFile(join(pidDir, workerFile), 'utf8')) as Record<string, unknown>), expectedUrls);
     assert.equal(gateway.RELEASES_DIR, join(base, 'data', 'releases'));
+
+    // No STRIPE_SECRET_KEY: the sandbox runs with keys made for this run, and only payments gets them.
+    const sandbox = stack.stripeSandbox;
+    assert.ok(sandbox, 'the Stripe sandbox runs');
+    assert.match(sandbox.secretKey, /^sk_test_[0-9a-f]{48}$/);
+    assert.match(sandbox.webhookSecret, /^whsec_[0-9a-f]{48}$/);
+    assert.equal(stack.healthUrls['stripe-sandbox'], `${sandbox.url}/readyz`);
+    const payments = await getJson(stack.healthUrls.payments?.replace('/readyz', '/env') ?? '');
+    assert.deepEqual([payments.STRIPE_SECRET_KEY, payments.STRIPE_API_BASE, payments.STRIPE_WEBHOOK_SECRET], [sandbox.secretKey, sandbox.url, sandbox.webhookSecret]);
+    const sandboxEnv = await getJson(`${sandbox.url}/env`);
+    assert.equal(sandboxEnv.SANDBOX_SECRET_KEY, sandbox.secretKey);
+    assert.equal(sandboxEnv.SANDBOX_WEBHOOK_SECRET, sandbox.webhookSecret);
+    assert.equal(sandboxEnv.SANDBOX_WEBHOOK_URL, `${String(payments.PAYMENTS_URL)}/webhooks/stripe`);
+    assert.equal(sandboxEnv.SANDBOX_PUBLIC_URL, sandbox.url);
+    assert.equal(sandboxEnv.DATABASE_URL, stack.databaseUrl);
+    assert.equal(content.STRIPE_SECRET_KEY, undefined);
+    assert.equal(gateway.STRIPE_WEBHOOK_SECRET, undefined);
     assert.equal(gateway.REMOTES_REGISTRY_FILE, join(base, 'data', 'remotes.json'));
 
     const db = await client(t, stack.databaseUrl);
@@ -172,7 +190,7 @@ describe('startStack (fake services, real infrastructure)', () => {
 
     // Every process of the list, each worker as many times as its count variable says.
     const names = (await pidsIn(pidDir)).map((p) => p.name).sort();
-    assert.deepEqual(names, ['content', 'content-worker', 'content-worker', 'gateway', 'identity', 'mailer', 'mailer', 'payments']);
+    assert.deepEqual(names, ['content', 'content-worker', 'content-worker', 'gateway', 'identity', 'mailer', 'mailer', 'payments', 'stripe-sandbox']);
 
     await stack.stop();
     await sleep(100);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,7 +8,7 @@ import { resolvePostgres, type PostgresHandle } from './infra/postgres.js';
 import { resolveRedis, type RedisHandle } from './infra/redis.js';
 import { resolveSmtp, type SmtpHandle } from './infra/smtp.js';
 import { readProcesses, type ProcessSpec } from './processes.js';
-import { API_SERVICES, DEV_PORTS, GATEWAY_PORT, REMOTES, REPO_ROOT } from './project.js';
+import { API_SERVICES, DEV_PORTS, GATEWAY_PORT, REMOTES, REPO_ROOT, STRIPE_SANDBOX } from './project.js';
 import { freePort, isPortFree, preferredPort, redactUrl, StackError } from './util.js';
 
 export type StackMode = 'start' | 'dev';
@@ -62,6 +63,12 @@ export interface RunningStack {
   postgresDataDir?: string;
   redisUrl: string;
   smtpUrl: string;
+  /**
+   * The local Stripe, when the stack runs it (no STRIPE_SECRET_KEY given): its URL (API, hosted page
+   * /c/pay/<id>, test API /__sandbox/events), the random sk_test_ key the payments service was given and
+   * the whsec_ secret webhooks are signed with.
+   */
+  stripeSandbox?: { url: string; secretKey: string; webhookSecret: string };
   /** Stops the gateway, the frontends, the workers, the APIs, then MailDev, Redis and PostgreSQL. Idempotent. */
   stop(): Promise<void>;
   /** Kills every child at once (second Ctrl-C). */
@@ -300,6 +307,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       SMTP_URL: smtp.url,
       PUBLIC_URL: siteUrl,
       LOG_LEVEL: logLevel,
+      // The secret identity and payments share for /internal/* calls: SERVICE_TOKEN if set, else a new one per run.
+      SERVICE_TOKEN: lookup('SERVICE_TOKEN') ?? randomBytes(32).toString('hex'),
     };
     delete baseEnv.PORT;
     const healthUrls: Record<string, string> = {};
@@ -320,6 +329,48 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const serviceUrlEnv = (): Record<string, string> =>
       Object.fromEntries(Object.entries(apiUrls).flatMap(([name, url]) => (url ? [[`${name.toUpperCase()}_URL`, url]] : [])));
     const apiEnv: NodeJS.ProcessEnv = { ...baseEnv, ...serviceUrlEnv() };
+
+    // The Stripe sandbox, unless a STRIPE_SECRET_KEY is configured: random keys for this run; payments
+    // (and its workers) get them with STRIPE_API_BASE, the sandbox sends webhooks to payments.
+    const sandboxProcess = processes.find((p) => p.kind === 'sandbox');
+    const sandboxRun = lookup('STRIPE_SECRET_KEY') ? undefined : runnable(sandboxProcess);
+    const stripeEnv: Record<string, string> = {};
+    let sandboxStart: Promise<{ child: ManagedChild; port: number; ready: Promise<void> }> | undefined;
+    let stripeSandbox: RunningStack['stripeSandbox'];
+    if (!lookup('STRIPE_SECRET_KEY') && sandboxProcess && !sandboxRun) {
+      warn(`${entryFile(sandboxProcess)} does not exist and STRIPE_SECRET_KEY is not set: payments cannot start a checkout.`);
+    }
+    if (sandboxProcess && sandboxRun) {
+      let port = requestedGatewayPort === 0 ? await freePort() : await preferredPort(sandboxProcess.port ?? STRIPE_SANDBOX.port);
+      while ([...apiPorts.values()].includes(port)) port = await freePort();
+      const secretKey = `sk_test_${randomBytes(24).toString('hex')}`;
+      const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+      Object.assign(stripeEnv, { STRIPE_SECRET_KEY: secretKey, STRIPE_API_BASE: `http://127.0.0.1:${port}`, STRIPE_WEBHOOK_SECRET: webhookSecret });
+      const paymentsUrl = apiUrls[STRIPE_SANDBOX.clientService];
+      const publicUrl = lookup('SANDBOX_PUBLIC_URL');
+      const spec = (p: number): ChildSpec => ({
+        name: sandboxProcess.name,
+        command: process.execPath,
+        args: sandboxRun.args,
+        cwd: rootDir,
+        env: {
+          ...baseEnv,
+          PORT: String(p),
+          SANDBOX_SECRET_KEY: secretKey,
+          SANDBOX_WEBHOOK_SECRET: webhookSecret,
+          SANDBOX_WEBHOOK_URL: paymentsUrl ? `${paymentsUrl}/webhooks/stripe` : '',
+          SANDBOX_PUBLIC_URL: publicUrl ?? `http://127.0.0.1:${p}`,
+        },
+      });
+      sandboxStart = startHttpChild(spec, port, '/readyz', true).then((result) => {
+        const url = `http://127.0.0.1:${result.port}`;
+        stripeSandbox = { url, secretKey, webhookSecret };
+        healthUrls[sandboxProcess.name] = `${url}/readyz`;
+        if (result.port !== port) warn(`${STRIPE_SANDBOX.clientService} still calls the Stripe sandbox on port ${port} (STRIPE_API_BASE); restart to fix.`);
+        return result;
+      });
+    }
+    const envOf = (service: string): NodeJS.ProcessEnv => (service === STRIPE_SANDBOX.clientService ? stripeEnv : {});
     const apiStarts: Array<Promise<{ child: ManagedChild; port: number; ready: Promise<void> }>> = [];
     for (const api of apis) {
       const { name } = api;
@@ -329,7 +380,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         warn(`${entryFile(api)} does not exist yet; not starting ${name} (the gateway answers 502 for its paths).`);
         continue;
       }
-      const spec = (p: number): ChildSpec => ({ name, command: process.execPath, args: run.args, cwd: rootDir, env: { ...apiEnv, PORT: String(p) } });
+      const spec = (p: number): ChildSpec => ({ name, command: process.execPath, args: run.args, cwd: rootDir, env: { ...apiEnv, ...envOf(api.service), PORT: String(p) } });
       apiStarts.push(
         startHttpChild(spec, port, '/readyz', true).then(async (result) => {
           apiUrls[name] = `http://127.0.0.1:${result.port}`;
@@ -344,7 +395,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       );
     }
     say(`waiting for the services (migrations run on start)...`);
-    const apiReady = await Promise.allSettled(apiStarts);
+    const apiReady = await Promise.allSettled([...apiStarts, ...(sandboxStart ? [sandboxStart.then(async (result) => (await result.ready, result))] : [])]);
     for (const r of apiReady) {
       if (r.status === 'rejected') {
         if (mode === 'start') throw r.reason;
@@ -365,7 +416,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         continue;
       }
       for (let i = 1; i <= count; i += 1) {
-        workerChildren.push(spawnChild({ name: i === 1 ? worker.name : `${worker.name}-${i}`, command: process.execPath, args: run.args, cwd: rootDir, env: workerEnv }));
+        workerChildren.push(spawnChild({ name: i === 1 ? worker.name : `${worker.name}-${i}`, command: process.execPath, args: run.args, cwd: rootDir, env: { ...workerEnv, ...envOf(worker.service) } }));
       }
     }
     await Promise.all(workerChildren.map((child) => waitAlive(child, 1500)));
@@ -439,6 +490,13 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       `${pad('Database')}${redactUrl(postgres.url)} (${postgres.source === 'env' ? 'DATABASE_URL' : `embedded, data in ${postgres.dataDir ?? ''}`})`,
       `${pad('Redis')}${redactUrl(redis.url)} (${redis.source === 'env' ? 'REDIS_URL' : redis.source === 'local' ? 'already running locally' : 'redis-server started by the stack'})`,
       `${pad('SMTP')}${redactUrl(smtp.url)} (${smtp.source === 'env' ? 'SMTP_URL' : 'MailDev'})`,
+      `${pad('Stripe')}${
+        stripeSandbox
+          ? `${stripeSandbox.url} (sandbox: test card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`
+          : lookup('STRIPE_SECRET_KEY')
+            ? `${lookup('STRIPE_API_BASE') ?? 'https://api.stripe.com'} (STRIPE_SECRET_KEY)`
+            : '(none: payments cannot start a checkout)'
+      }`,
       'Health',
       ...Object.entries(healthUrls).map(([name, url]) => `  ${name.padEnd(14)}${url}`),
       '',
@@ -458,6 +516,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       ...(postgres.dataDir ? { postgresDataDir: postgres.dataDir } : {}),
       redisUrl: redis.url,
       smtpUrl: smtp.url,
+      ...(stripeSandbox ? { stripeSandbox } : {}),
       stop,
       kill: () => {
         killAll();

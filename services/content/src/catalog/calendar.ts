@@ -40,25 +40,16 @@ function wallClock(date: string, time = '00:00'): ICalTemporalPlainDateTimeStub 
   const iso = `${date}T${time}:00`;
   const plainDate = { year, month, day, toJSON: () => date, toString: () => date };
   const instant = siteTimeToInstant(date, time);
+  const fields = { year, month, day, hour, minute, second: 0 };
   const plain: ICalTemporalPlainDateTimeStub = {
-    year,
-    month,
-    day,
-    hour,
-    minute,
-    second: 0,
+    ...fields,
     toJSON: () => iso,
     toString: () => iso,
     toPlainDate: () => plainDate,
     toZonedDateTime: () => zoned,
   };
   const zoned: ICalTemporalZonedDateTimeStub = {
-    year,
-    month,
-    day,
-    hour,
-    minute,
-    second: 0,
+    ...fields,
     timeZoneId: SITE_TIME_ZONE,
     toInstant: () => ({ epochMilliseconds: instant.getTime(), toString: () => instant.toISOString(), toJSON: () => instant.toISOString(), toZonedDateTimeISO: () => zoned }),
     toJSON: () => `${iso}[${SITE_TIME_ZONE}]`,

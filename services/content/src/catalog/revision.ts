@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger, Pool } from '@tca/service-kit';
+import { SCHEMA } from '../config.js';
 
 /**
  * The content revision: one number in content_revision, bumped in the transaction of every import that
@@ -24,7 +25,8 @@ export async function readRevision(db: Queryable): Promise<RevisionState> {
   const { rows } = await db.query<{ revision: number; cache_epoch: string }>('SELECT revision, cache_epoch FROM content_revision');
   const row = rows[0];
   if (!row) throw new Error('content_revision has no row (migration 002 not applied?)');
-  return { revision: row.revision, cacheEpoch: row.cache_epoch };
+  // Number(): the listener's own pg.Client has no int8 parser (the pool has), and revisions are compared as numbers.
+  return { revision: Number(row.revision), cacheEpoch: row.cache_epoch };
 }
 
 /** Inside an import transaction: records the import, and when it changed content, bumps the revision and notifies. */
@@ -94,7 +96,13 @@ export class RevisionWatcher {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.options.connectionString, application_name: 'content-api-listen', keepAlive: true });
+    // Its own connection (LISTEN needs one that stays open), with the service's search_path like the pool's.
+    const client = new pg.Client({
+      connectionString: this.options.connectionString,
+      application_name: 'content-api-listen',
+      keepAlive: true,
+      options: `-c search_path=${SCHEMA},public`,
+    });
     this.client = client;
     const lost = (err?: Error) => {
       if (this.client !== client) return;

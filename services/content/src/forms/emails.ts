@@ -1,14 +1,7 @@
 import { ISSUE_TYPES, type EmailJob } from '@tca/contracts';
-import { formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent } from '@tca/service-kit';
+import { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent } from '@tca/service-kit';
 
-/** The association's name, the same text as SITE_NAME in @tca/ui (which is a browser package). */
-export const ASSOCIATION_NAME = 'Adelaide Tamil Association';
-/** Dates in e-mails are Adelaide's. */
-export const ADELAIDE_TIME_ZONE = 'Australia/Adelaide';
-
-export function brandFor(publicUrl: string): EmailBrand {
-  return { name: ASSOCIATION_NAME, url: publicUrl };
-}
+export { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, brandFor } from '@tca/service-kit';
 
 export function issueTypeLabel(value: string): string {
   return ISSUE_TYPES.find((type) => type.value === value)?.label ?? value;

@@ -12,10 +12,9 @@ import {
   type SupportTicketInput,
 } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
-import { createTestDatabase, type TestDatabase } from '@tca/service-kit/testing';
+import { createTestDatabase, startRedisServer, waitFor, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
 import { loadContentConfig, SCHEMA } from '../config.js';
 import { start } from '../server.js';
-import { startRedisServer, waitFor, type TestRedisServer } from '../testing/forms-harness.js';
 import { yearInAdelaide } from './store.js';
 
 const CONTACT_INBOX = 'office@tamil.example.org';

@@ -10,10 +10,9 @@ import {
   type SupportTicketInput,
 } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
-import { createTestDatabase, startIdentityStub, type IdentityStub, type TestDatabase } from '@tca/service-kit/testing';
+import { createTestDatabase, startIdentityStub, startRedisServer, type IdentityStub, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
 import { loadContentConfig, SCHEMA } from '../config.js';
 import { start } from '../server.js';
-import { startRedisServer, type TestRedisServer } from '../testing/forms-harness.js';
 
 /**
  * Contact messages and tickets sent with a member's session are linked to the member (user_id), and the

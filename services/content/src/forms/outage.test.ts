@@ -8,11 +8,12 @@ import { after, before, test } from 'node:test';
 import { Queue } from 'bullmq';
 import { contactAnswerSchema, QUEUES, ticketAnswerSchema } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
-import { createTestDatabase, type TestDatabase } from '@tca/service-kit/testing';
+import { createTestDatabase, startNodeProcess, startRedisServer, startSmtpSink, waitFor, type CapturedMail, type NodeProcess, type SmtpSink, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
 import { loadContentConfig, SCHEMA } from '../config.js';
 import { start } from '../server.js';
-import { startNodeProcess, startRedisServer, startSmtpSink, waitFor, type CapturedMail, type NodeProcess, type SmtpSink, type TestRedisServer } from '../testing/forms-harness.js';
 
+/** services/content, where the workers' entry files are resolved from. */
+const PACKAGE_ROOT = new URL('../../', import.meta.url);
 const CONTACT_INBOX = 'office@tamil.example.org';
 const SUPPORT_INBOX = 'help@tamil.example.org';
 
@@ -40,14 +41,15 @@ before(async () => {
   // Two tickets workers, as `npm start` or compose may run them, and the mailer (started together: each
   // takes a few seconds to compile with tsx).
   const started = await Promise.allSettled([
-    startNodeProcess('src/worker.ts', { ...env, LOG_LEVEL: 'info' }, /"msg":"queue worker started"/, 'tickets-worker-1'),
-    startNodeProcess('src/worker.ts', { ...env, LOG_LEVEL: 'info' }, /"msg":"queue worker started"/, 'tickets-worker-2'),
-    startNodeProcess(
-      '../mailer/src/index.ts',
-      { REDIS_URL: redis.url, SMTP_URL: smtp.url, MAIL_FROM: 'Adelaide Tamil Association <no-reply@tamil.example.org>', SMTP_RATE_PER_SECOND: '0', LOG_LEVEL: 'info' },
-      /"msg":"email worker started"/,
-      'mailer',
-    ),
+    startNodeProcess({ cwd: PACKAGE_ROOT, file: 'src/worker.ts', env: { ...env, LOG_LEVEL: 'info' }, ready: /"msg":"queue worker started"/, label: 'tickets-worker-1' }),
+    startNodeProcess({ cwd: PACKAGE_ROOT, file: 'src/worker.ts', env: { ...env, LOG_LEVEL: 'info' }, ready: /"msg":"queue worker started"/, label: 'tickets-worker-2' }),
+    startNodeProcess({
+      cwd: PACKAGE_ROOT,
+      file: '../mailer/src/index.ts',
+      env: { REDIS_URL: redis.url, SMTP_URL: smtp.url, MAIL_FROM: 'Adelaide Tamil Association <no-reply@tamil.example.org>', SMTP_RATE_PER_SECOND: '0', LOG_LEVEL: 'info' },
+      ready: /"msg":"email worker started"/,
+      label: 'mailer',
+    }),
   ]);
   for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
   const failed = started.find((result) => result.status === 'rejected');

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EmailJob } from '@tca/contracts';
-import { formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent } from '@tca/service-kit';
+import { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent } from '@tca/service-kit';
 
-/** The association's name, as in the content service's e-mails and SITE_NAME in @tca/ui. */
-export const ASSOCIATION_NAME = 'Adelaide Tamil Association';
-/** Dates in e-mails are Adelaide's. */
-export const ADELAIDE_TIME_ZONE = 'Australia/Adelaide';
-
-export function brandFor(publicUrl: string): EmailBrand {
-  return { name: ASSOCIATION_NAME, url: publicUrl };
-}
+export { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, brandFor } from '@tca/service-kit';
 
 /** A page of the site: PUBLIC_URL (with or without a path prefix or trailing slash) plus `path`. */
 export function sitePage(publicUrl: string, path: string): string {
@@ -17,7 +10,7 @@ export function sitePage(publicUrl: string, path: string): string {
 }
 
 /** Job keys are random, so no two e-mails ever share one (a new database with an old Redis included). */
-function job(kind: string, to: string, content: EmailContent, brand: EmailBrand): EmailJob {
+export function emailJob(kind: string, to: string, content: EmailContent, brand: EmailBrand): EmailJob {
   const { subject, text, html } = renderEmail(content, brand);
   return { key: `${kind}-${randomUUID()}`, to, subject, text, html };
 }
@@ -43,7 +36,7 @@ export function resetLinkEmail(user: MailRecipient, link: string, expiresAt: Dat
       { type: 'paragraph', text: 'If you did not ask for this, ignore this e-mail: your password stays as it is.' },
     ],
   };
-  return job('password-reset', user.email, content, brand);
+  return emailJob('password-reset', user.email, content, brand);
 }
 
 /** Tells the account's owner that the password changed, so a change they did not make does not go unnoticed. */
@@ -67,5 +60,5 @@ export function passwordChangedEmail(user: MailRecipient, changedAt: Date, how: 
       { type: 'link', text: 'Go to the login page', href: loginLink },
     ],
   };
-  return job('password-changed', user.email, content, brand);
+  return emailJob('password-changed', user.email, content, brand);
 }

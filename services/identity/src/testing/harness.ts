@@ -3,72 +3,23 @@
  * a redis-server of its own (so queued e-mails and rate-limit counters never meet other tests' or a
  * running site's), and small helpers to call it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { apiErrorSchema, emailJobSchema, loginAnswerSchema, type ApiError, type EmailJob, type LoginAnswer, type RegisterRequest } from '@tca/contracts';
+import {
+  apiErrorSchema,
+  emailJobSchema,
+  loginAnswerSchema,
+  type ApiError,
+  type CreateMembershipRequest,
+  type EmailJob,
+  type LoginAnswer,
+  type MemberDetailsInput,
+  type RegisterRequest,
+} from '@tca/contracts';
+import { createMembershipAnswerSchema } from '../entry-points/api/internal-routes.js';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
-import { createTestDatabase, type TestDatabase } from '@tca/service-kit/testing';
+import { createTestDatabase, startRedisServer, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
 import { loadIdentityConfig, SCHEMA } from '../config.js';
 import { start } from '../server.js';
-
-/** Polls `check` until it holds; fails with `what` after `timeoutMs`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
-export interface TestRedisServer {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
-
-/** A redis-server of the test's own on a free port, without persistence. */
-export async function startRedisServer(): Promise<TestRedisServer> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
-  };
-  try {
-    await new Promise<void>((resolve, reject) => {
-      let seen = '';
-      const timer = setTimeout(() => finish(new Error(`redis-server did not start:\n${seen}`)), 10_000);
-      const onData = (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (seen.includes('Ready to accept connections')) finish();
-      };
-      const onExit = () => finish(new Error(`redis-server exited:\n${seen}`));
-      function finish(err?: Error) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.off('exit', onExit);
-        if (err) reject(err);
-        else resolve();
-      }
-      child.stdout?.on('data', onData);
-      child.once('exit', onExit);
-    });
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
-}
 
 /** Every rate limit off: the tests of other behaviour make many calls from one address. */
 export const NO_RATE_LIMITS = {
@@ -80,11 +31,15 @@ export const NO_RATE_LIMITS = {
 } as const;
 
 export const TEST_PUBLIC_URL = 'https://tamil.example.org';
+/** The SERVICE_TOKEN test services run with (unless a test sets its own). */
+export const TEST_SERVICE_TOKEN = 'test-service-token-0123456789abcdef-0123456789';
 
 export interface TestIdentity {
   url: string;
   /** The service's schema, for looking at and arranging rows. */
   pool: Pool;
+  /** The throw-away database (for the CLI and the worker). */
+  databaseUrl: string;
   redis: TestRedisServer;
   /** Stops the service, then its Redis and database. Idempotent. */
   stop(): Promise<void>;
@@ -101,12 +56,12 @@ export async function startTestIdentity(label: string, env: Record<string, strin
     closers.push(() => db.drop());
     const redis = await startRedisServer();
     closers.push(() => redis.stop());
-    const config = loadIdentityConfig({ DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: '0', PUBLIC_URL: TEST_PUBLIC_URL, ...NO_RATE_LIMITS, ...env });
+    const config = loadIdentityConfig({ DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: '0', PUBLIC_URL: TEST_PUBLIC_URL, SERVICE_TOKEN: TEST_SERVICE_TOKEN, ...NO_RATE_LIMITS, ...env });
     const running = await start(config, { handleSignals: false, logger: createLogger({ name: 'identity', level: 'silent' }) });
     closers.push(() => running.stop());
     const pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: `identity-test-${label}` });
     closers.push(() => pool.end());
-    return { url: running.url, pool, redis, stop };
+    return { url: running.url, pool, databaseUrl: db.url, redis, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -136,12 +91,15 @@ export interface CallOptions {
   token?: string;
   ip?: string;
   method?: 'GET' | 'POST';
+  /** Sent as X-Service-Token (the /internal calls). */
+  serviceToken?: string;
 }
 
 export function call(service: { url: string }, path: string, body?: unknown, options: CallOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? newAddress() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+  if (options.serviceToken !== undefined) headers['X-Service-Token'] = options.serviceToken;
   return fetch(`${service.url}${path}`, {
     method: options.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
@@ -183,4 +141,48 @@ export function resetTokenIn(mail: EmailJob): string {
   const match = new RegExp(`${TEST_PUBLIC_URL.replace(/\./g, '\\.')}/reset-password/([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!match?.[1]) throw new Error(`no reset link in: ${mail.text}`);
   return match[1];
+}
+
+/** Member details as /forms sends them (memberDetailsSchema), for `email`. */
+export function memberDetails(email: string, extra: Partial<MemberDetailsInput> = {}): MemberDetailsInput {
+  return {
+    firstName: 'Meera',
+    lastName: 'Raman',
+    email,
+    phoneNumber: '61412345678',
+    addressLine1: '12 Tamil Street',
+    suburb: 'Kilburn',
+    stateProvince: 'SA',
+    postalCode: '5084',
+    profession: 'Engineer',
+    dateOfBirth: '1990-05-17',
+    gender: 'female',
+    maritalStatus: 'married',
+    ...extra,
+  };
+}
+
+let nextCheckout = 0;
+/** A new, unique Checkout Session id. */
+export function newCheckoutSessionId(): string {
+  nextCheckout += 1;
+  return `cs_test_${process.pid}_${nextCheckout}_${randomBytes(6).toString('hex')}`;
+}
+
+/** What payments sends to POST /internal/memberships after a paid checkout. */
+export function createMembershipBody(userId: string, email: string, extra: Partial<CreateMembershipRequest> = {}): CreateMembershipRequest {
+  return { checkoutSessionId: newCheckoutSessionId(), userId, membershipName: 'Silver-Single', details: memberDetails(email), amountTotal: 1000, currency: 'aud', ...extra };
+}
+
+/** Creates a membership as payments does after a paid checkout; its answer. */
+export async function createPaidMembership(service: { url: string }, body: CreateMembershipRequest): Promise<{ requestId: string; status: string; membershipName: string; created: boolean }> {
+  const res = await call(service, '/internal/memberships', body, { serviceToken: TEST_SERVICE_TOKEN });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`create membership: ${res.status} ${await res.text()}`);
+  return createMembershipAnswerSchema.parse(await res.json());
+}
+
+/** Adelaide's date today, `days` days on, as 'YYYY-MM-DD' (what the service counts in). */
+export async function adelaideDate(pool: Pool, days = 0): Promise<string> {
+  const { rows } = await pool.query<{ d: string }>(`SELECT ((now() AT TIME ZONE 'Australia/Adelaide')::date + $1::int) AS d`, [days]);
+  return rows[0]?.d ?? '';
 }

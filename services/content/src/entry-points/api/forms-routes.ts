@@ -1,7 +1,6 @@
 import { Router } from 'express';
-import type { z } from 'zod';
 import { contactMessageSchema, supportTicketSchema, type ContactAnswer, type MyContactMessage, type MySupportTicket, type TicketAnswer } from '@tca/contracts';
-import { fieldsFromZod, formRateLimit, ValidationError } from '@tca/service-kit';
+import { formRateLimit, parseBody } from '@tca/service-kit';
 import type { ContentDeps } from '../../server.js';
 import { brandFor } from '../../forms/emails.js';
 import { createMemberLookup } from '../../forms/members.js';
@@ -9,21 +8,6 @@ import { listContactMessagesOf, listSupportTicketsOf, saveContactMessage, saveSu
 
 /** Redis key prefixes of the forms' per-address counters. */
 export const RATE_LIMIT_PREFIXES = { contact: 'rl:content:contact:', ticket: 'rl:content:ticket:' } as const;
-
-/**
- * Validates a form body with its shared schema. A 400 `validation_failed` names each bad field in
- * `fields`, and its message lists the problems for a banner ("Name is required. Invalid email format.").
- */
-function parseForm<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError({}, 'The request body must be a JSON object (Content-Type: application/json).');
-  }
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const { fields, root } = fieldsFromZod(result.error);
-  const problems = [...new Set([...root, ...Object.values(fields)])].map((text) => (/[.!?]$/.test(text) ? text : `${text}.`));
-  throw new ValidationError(fields, problems.join(' ') || 'Some fields are not valid.');
-}
 
 /**
  * POST /email/send and /supportdesk/add (spec §7). Each is limited per address, validates with the
@@ -47,7 +31,7 @@ export function createFormsRouter(deps: ContentDeps): Router {
     '/email/send',
     formRateLimit({ ...limits, limit: config.CONTACT_RATE_LIMIT, prefix: RATE_LIMIT_PREFIXES.contact }),
     async (req, res) => {
-      const input = parseForm(contactMessageSchema, req.body);
+      const input = parseBody(contactMessageSchema, req.body);
       const userId = await members.senderOf(req);
       const stored = await saveContactMessage(pool, input, { inbox: config.CONTACT_INBOX, brand }, userId);
       relay.nudge();
@@ -61,7 +45,7 @@ export function createFormsRouter(deps: ContentDeps): Router {
     '/supportdesk/add',
     formRateLimit({ ...limits, limit: config.TICKET_RATE_LIMIT, prefix: RATE_LIMIT_PREFIXES.ticket }),
     async (req, res) => {
-      const input = parseForm(supportTicketSchema, req.body);
+      const input = parseBody(supportTicketSchema, req.body);
       const userId = await members.senderOf(req);
       const ticket = await saveSupportTicket(pool, input, userId);
       relay.nudge();

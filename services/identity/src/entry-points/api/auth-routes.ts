@@ -15,8 +15,8 @@ import {
   type SendResetAnswer,
   type SessionAnswer,
 } from '@tca/contracts';
-import { AppError, bearerToken, ConflictError, UnauthorizedError } from '@tca/service-kit';
-import { membershipsOf } from '../../accounts/memberships.js';
+import { AppError, bearerToken, ConflictError, parseBody, UnauthorizedError } from '@tca/service-kit';
+import { membershipsOf } from '../../memberships/records.js';
 import { changePassword, requestPasswordReset, resetPassword, type MailSettings } from '../../accounts/passwords.js';
 import { hashPassword, verifyPassword } from '../../accounts/secrets.js';
 import { createSession, liveSessions, revokeSessionByToken, revokeUserSessions } from '../../accounts/sessions.js';
@@ -24,7 +24,6 @@ import { accountUser, findUserByEmail, insertUser, sameEmail } from '../../accou
 import type { IdentityDeps } from '../../server.js';
 import { FAILED_PASSWORD_CHECK, requireSession, sessionOf } from './authenticate.js';
 import type { IdentityRateLimits } from './rate-limits.js';
-import { parseRequest } from './validation.js';
 
 /**
  * The reset-link request answers no sooner than this after it arrived, whether or not the account exists,
@@ -53,7 +52,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
   const authenticated = requireSession(pool);
 
   router.post('/auth/register', limits.registerPerIp, async (req, res) => {
-    const input = parseRequest(registerRequestSchema, req.body);
+    const input = parseBody(registerRequestSchema, req.body);
     const passwordHash = await hashPassword(input.password);
     const user = await insertUser(pool, { email: input.email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, passwordHash });
     if (!user) throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');
@@ -63,7 +62,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
   });
 
   router.post('/auth/login', limits.loginPerIp, limits.loginFailuresPerAccount, async (req, res) => {
-    const input = parseRequest(loginRequestSchema, req.body);
+    const input = parseBody(loginRequestSchema, req.body);
     const user = await findUserByEmail(pool, input.email);
     // Unknown e-mails are checked against a dummy hash: the answer takes as long either way.
     if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
@@ -78,7 +77,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
 
   router.post('/auth/send-reset-email', limits.resetPerIp, limits.resetPerEmail, async (req, res) => {
     const started = performance.now();
-    const input = parseRequest(resetRequestSchema, req.body);
+    const input = parseBody(resetRequestSchema, req.body);
     const { queued } = await requestPasswordReset(pool, input.email, mail);
     if (queued) relay.nudge();
     const wait = RESET_ANSWER_MIN_MS - (performance.now() - started);
@@ -88,7 +87,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
   });
 
   router.post('/auth/reset-password', async (req, res) => {
-    const input = parseRequest(resetPasswordRequestSchema, req.body);
+    const input = parseBody(resetPasswordRequestSchema, req.body);
     await resetPassword(pool, input.token, input.password, mail);
     relay.nudge();
     req.log.info('password reset with a link');
@@ -97,7 +96,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
 
   router.post('/auth/change-password', authenticated, limits.changePasswordFailures, async (req, res) => {
     const session = sessionOf(req);
-    const input = parseRequest(changePasswordRequestSchema, req.body);
+    const input = parseBody(changePasswordRequestSchema, req.body);
     assertOwnEmail(session.user.email, input.email);
     if (!(await verifyPassword(session.user.password_hash, input.currentPassword))) {
       res.locals[FAILED_PASSWORD_CHECK] = true;

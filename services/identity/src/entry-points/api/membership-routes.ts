@@ -1,20 +1,62 @@
 import { Router } from 'express';
-import { membershipLookupRequestSchema, type MembershipRecord } from '@tca/contracts';
-import { membershipsOf } from '../../accounts/memberships.js';
+import { dependantsRequestSchema, MEMBERSHIP_LEVEL_NAMES, membershipLookupRequestSchema, type MembershipRecord } from '@tca/contracts';
+import { AppError, parseBody } from '@tca/service-kit';
+import { z } from 'zod';
+import { paidMembership, saveDependants } from '../../memberships/orders.js';
+import { membershipRecord, membershipsOf } from '../../memberships/records.js';
 import type { IdentityDeps } from '../../server.js';
 import { assertOwnEmail } from './auth-routes.js';
 import { requireSession, sessionOf } from './authenticate.js';
-import { parseRequest } from './validation.js';
 
-/** POST /membership/get (spec §7): the logged-in member's records, newest first; [] when there are none. */
+export const PAYMENT_REQUIRED_MESSAGE = 'A membership is created once its payment has gone through. Choose a level on the membership page and pay with Checkout.';
+export const DEPENDANTS_SAVED_MESSAGE = 'Dependents details submitted successfully';
+
+/**
+ * The §3 membership submission as the old site posted it after payment. Only the level (and, when given,
+ * the e-mail) matter now: the record itself comes from the paid Checkout Session. Other fields are accepted
+ * as they were sent and ignored.
+ */
+const membershipSubmissionSchema = z.looseObject({
+  membershipName: z.enum(MEMBERSHIP_LEVEL_NAMES, 'Unknown membership level'),
+  email: z.string().trim().pipe(z.email('Invalid email format')).optional(),
+});
+
+/**
+ * Spec §7 membership calls, for the logged-in member only:
+ * - POST /membership/get: their records, newest first ([] when none), Expired computed.
+ * - POST /membership/add: creates nothing. 200 with the record a paid checkout created for that level
+ *   (idempotent), else 402 payment_required.
+ * - POST /membership/add-dependents: spouse and children of their family membership (replacing earlier ones).
+ */
 export function createMembershipRouter({ pool }: IdentityDeps): Router {
   const router = Router();
-  router.post('/membership/get', requireSession(pool), async (req, res) => {
+  const authenticated = requireSession(pool);
+
+  router.post('/membership/get', authenticated, async (req, res) => {
     const session = sessionOf(req);
-    const input = parseRequest(membershipLookupRequestSchema, req.body ?? {});
+    const input = parseBody(membershipLookupRequestSchema, req.body ?? {});
     assertOwnEmail(session.user.email, input.email);
     const answer: MembershipRecord[] = await membershipsOf(pool, session.user.id);
     res.json(answer);
   });
+
+  router.post('/membership/add', authenticated, async (req, res) => {
+    const session = sessionOf(req);
+    const input = parseBody(membershipSubmissionSchema, req.body);
+    assertOwnEmail(session.user.email, input.email);
+    const row = await paidMembership(pool, session.user.id, input.membershipName);
+    if (!row) throw new AppError(402, 'payment_required', PAYMENT_REQUIRED_MESSAGE);
+    const answer: MembershipRecord = membershipRecord(row);
+    res.json(answer);
+  });
+
+  router.post('/membership/add-dependents', authenticated, async (req, res) => {
+    const session = sessionOf(req);
+    const input = parseBody(dependantsRequestSchema, req.body);
+    const saved = await saveDependants(pool, session.user.id, input);
+    req.log.info({ membershipId: saved.membershipId, dependants: saved.saved }, 'dependants saved');
+    res.json({ message: DEPENDANTS_SAVED_MESSAGE });
+  });
+
   return router;
 }

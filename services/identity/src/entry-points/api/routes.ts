@@ -2,13 +2,14 @@ import { Router } from 'express';
 import type { IdentityDeps } from '../../server.js';
 import { brandFor } from '../../accounts/emails.js';
 import { createAuthRouter } from './auth-routes.js';
+import { createInternalRouter } from './internal-routes.js';
 import { createMembershipRouter } from './membership-routes.js';
 import { createRateLimits } from './rate-limits.js';
 
 /**
- * The identity API: spec §7's /auth calls and POST /membership/get, plus logout, sign out of all devices,
- * the session lookup and the account's data. Nothing it answers may be cached: answers carry tokens and
- * personal data.
+ * The identity API: spec §7's /auth and /membership calls, plus logout, sign out of all devices, the
+ * session lookup and the account's data; and /internal/* for the other services (X-Service-Token).
+ * Nothing it answers may be cached: answers carry tokens and personal data.
  */
 export function createApiRouter(deps: IdentityDeps): Router {
   const router = Router();
@@ -19,5 +20,6 @@ export function createApiRouter(deps: IdentityDeps): Router {
   const mail = { brand: brandFor(deps.config.PUBLIC_URL), publicUrl: deps.config.PUBLIC_URL };
   router.use(createAuthRouter(deps, createRateLimits(deps), mail));
   router.use(createMembershipRouter(deps));
+  router.use(createInternalRouter(deps));
   return router;
 }

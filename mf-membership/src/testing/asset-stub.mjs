@@ -1,0 +1,16 @@
+// Node loader hook for tests: a CSS Module imports as an object whose class names are their own keys,
+// plain CSS as nothing, and an image as its file name (Rspack compiles the real ones).
+export async function load(url, context, nextLoad) {
+  if (url.endsWith('.module.css')) {
+    return {
+      format: 'module',
+      shortCircuit: true,
+      source: 'export default new Proxy({}, { get: (_target, key) => (typeof key === "string" ? key : undefined) });',
+    };
+  }
+  if (url.endsWith('.css')) return { format: 'module', shortCircuit: true, source: 'export {};' };
+  if (/\.(svg|png|jpe?g|webp)$/.test(url)) {
+    return { format: 'module', shortCircuit: true, source: `export default ${JSON.stringify(`/assets/${url.split('/').pop()}`)};` };
+  }
+  return nextLoad(url, context);
+}

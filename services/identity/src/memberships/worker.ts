@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { QUEUES } from '@tca/contracts';
+import {
+  closeRedis,
+  createLogger,
+  createPool,
+  createRedis,
+  runMigrations,
+  startOutboxRelay,
+  startQueueWorker,
+  type Logger,
+  type OutboxRelay,
+  type Pool,
+  type QueueWorker,
+} from '@tca/service-kit';
+import { z } from 'zod';
+import { brandFor } from '../accounts/emails.js';
+import { MIGRATIONS_DIR, SCHEMA, type IdentityConfig } from '../config.js';
+import { MEMBERSHIP_TIME_ZONE } from './records.js';
+import { sendRenewalReminders, type ReminderSettings, type SentReminder } from './renewals.js';
+
+export const MEMBERSHIP_WORKER_NAME = 'membership-worker';
+/** The job scheduler's id: every worker upserts the same one, so there is one schedule however many run. */
+export const RENEWAL_SCHEDULER_ID = 'membership-renewal-reminders-daily';
+export const RENEWAL_JOB_NAME = 'renewal-reminders';
+/** Every day at 9:00 in Adelaide. */
+export const RENEWAL_SCHEDULE = { pattern: '0 9 * * *', tz: MEMBERSHIP_TIME_ZONE } as const;
+
+/** Renewal jobs carry nothing: each run looks at the memberships as they are. */
+const renewalJobSchema = z.object({}).loose();
+
+export interface MembershipWorkerOptions {
+  logger?: Logger;
+  /** BullMQ key prefix (default `bull`, as the APIs' outbox relays use). */
+  prefix?: string;
+}
+
+export interface MembershipWorker {
+  queueWorker: QueueWorker<SentReminder[]>;
+  /** The producer side of `membership-renewals` (holds the scheduler). */
+  queue: Queue;
+  relay: OutboxRelay;
+  pool: Pool;
+  /** Stops taking jobs, waits for those in progress, stops the relay, closes Redis and Postgres. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The membership worker process: a BullMQ job scheduler on `membership-renewals` (daily at 9:00 Adelaide,
+ * plus one run at start) whose jobs send the renewal reminders due (sendRenewalReminders: each exactly
+ * once), and an outbox relay for the e-mails they record. Any number may run: they share one schedule,
+ * Redis hands each job to one of them, and the reminder rows make overlapping runs harmless.
+ */
+export async function startMembershipWorker(config: IdentityConfig, options: MembershipWorkerOptions = {}): Promise<MembershipWorker> {
+  const logger = options.logger ?? createLogger({ name: MEMBERSHIP_WORKER_NAME, level: config.LOG_LEVEL });
+  const prefix = options.prefix ? { prefix: options.prefix } : {};
+  const pool = createPool({ connectionString: config.DATABASE_URL, schema: SCHEMA, applicationName: `identity-${MEMBERSHIP_WORKER_NAME}`, logger });
+  const closers: Array<() => Promise<void>> = [() => pool.end()];
+  const closeAll = async () => {
+    for (const close of closers) await close().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
+  };
+  try {
+    await runMigrations({ pool, schema: SCHEMA, dir: MIGRATIONS_DIR, logger });
+    const relay = startOutboxRelay({ pool, schema: SCHEMA, redisUrl: config.REDIS_URL, logger, ...prefix });
+    closers.unshift(() => relay.stop());
+    const settings: ReminderSettings = { brand: brandFor(config.PUBLIC_URL), publicUrl: config.PUBLIC_URL };
+    const queueWorker = await startQueueWorker({
+      queue: QUEUES.membershipRenewals,
+      redisUrl: config.REDIS_URL,
+      ...prefix,
+      schema: renewalJobSchema,
+      concurrency: 1,
+      logger,
+      connectionName: `identity-${MEMBERSHIP_WORKER_NAME}`,
+      async process(_data, job) {
+        const sent = await sendRenewalReminders(pool, settings);
+        if (sent.length > 0) relay.nudge();
+        logger.info({ jobId: job.id, sent: sent.length, reminders: sent.map((r) => `${r.requestId}/${r.thresholdDays}d`) }, 'renewal reminders checked');
+        return sent;
+      },
+    });
+    closers.unshift(() => queueWorker.close());
+    const connection = createRedis(config.REDIS_URL, { role: 'worker', logger, connectionName: `identity-${MEMBERSHIP_WORKER_NAME}-scheduler` });
+    const queue = new Queue(QUEUES.membershipRenewals, { connection, ...prefix });
+    queue.on('error', (err: Error) => logger.warn({ err }, 'membership-renewals queue error'));
+    closers.unshift(async () => {
+      await queue.close();
+      await closeRedis(connection);
+    });
+    const jobOptions = { attempts: 5, backoff: { type: 'exponential', delay: 10_000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } };
+    await queue.upsertJobScheduler(RENEWAL_SCHEDULER_ID, { ...RENEWAL_SCHEDULE }, { name: RENEWAL_JOB_NAME, data: {}, opts: jobOptions });
+    await queue.add(RENEWAL_JOB_NAME, {}, { ...jobOptions, jobId: `renewal-reminders-start-${randomUUID()}` });
+    logger.info({ schedule: RENEWAL_SCHEDULE }, 'renewal reminders scheduled');
+    let closing: Promise<void> | undefined;
+    return {
+      queueWorker,
+      queue,
+      relay,
+      pool,
+      close() {
+        closing ??= closeAll();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

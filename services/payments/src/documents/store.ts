@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import type { DOCUMENT_TYPES, DocumentRef } from '@tca/contracts';
+import type { Pool, PoolClient } from '@tca/service-kit';
+
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** What a file is, by its first bytes (never by its name or the browser's claim): PDF, JPEG or PNG, else undefined. */
+export function sniffDocumentType(bytes: Uint8Array): DocumentType | undefined {
+  const starts = (signature: readonly number[]) => bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'; // %PDF-
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  return undefined;
+}
+
+const EXTENSIONS: Record<DocumentType, { add: string; accepted: RegExp }> = {
+  'application/pdf': { add: '.pdf', accepted: /\.pdf$/i },
+  'image/jpeg': { add: '.jpg', accepted: /\.jpe?g$/i },
+  'image/png': { add: '.png', accepted: /\.png$/i },
+};
+
+/**
+ * The name to keep: the last path segment the browser sent, without control characters, at most 255
+ * characters, ending in an extension that matches what the file is (`passport` → `passport.pdf`,
+ * `scan.png` holding a JPEG → `scan.jpg`).
+ */
+export function cleanFileName(original: string, type: DocumentType): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const base = (original.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const { add, accepted } = EXTENSIONS[type];
+  if (accepted.test(base) && base.length <= 255) return base;
+  const stem = (accepted.test(base) ? base.replace(/\.[^.]*$/, '') : base.replace(/\.(pdf|jpe?g|png)$/i, '')).slice(0, 255 - add.length) || 'document';
+  return `${stem}${add}`;
+}
+
+export interface StoredDocument {
+  id: string;
+  fileName: string;
+  type: DocumentType;
+  size: number;
+}
+
+export async function insertDocument(db: Pool | PoolClient, owner: string, fileName: string, type: DocumentType, data: Buffer): Promise<StoredDocument> {
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO member_documents (owner_user_id, file_name, content_type, size, sha256, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [owner, fileName, type, data.length, sha256, data],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('INSERT … RETURNING gave no row');
+  return { id, fileName, type, size: data.length };
+}
+
+/** The owner's document with its bytes; undefined when it does not exist or is someone else's. */
+export async function readDocument(db: Pool | PoolClient, owner: string, id: string): Promise<(StoredDocument & { data: Buffer }) | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const { rows } = await db.query<{ id: string; file_name: string; content_type: DocumentType; size: number; data: Buffer }>(
+    'SELECT id, file_name, content_type, size, data FROM member_documents WHERE id = $1 AND owner_user_id = $2',
+    [id, owner],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, fileName: row.file_name, type: row.content_type, size: row.size, data: row.data } : undefined;
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The owner's stored references among `refs` (keyed by lower-case id, with their stored names), and the ids
+ * that are not the owner's (unknown, malformed or someone else's).
+ */
+export async function ownedDocuments(db: Pool | PoolClient, owner: string, refs: readonly DocumentRef[]): Promise<{ found: Map<string, DocumentRef>; missing: string[] }> {
+  const ids = [...new Set(refs.map((ref) => ref.id.toLowerCase()))];
+  const valid = ids.filter((id) => UUID.test(id));
+  const found = new Map<string, DocumentRef>();
+  if (valid.length > 0) {
+    const { rows } = await db.query<{ id: string; file_name: string }>('SELECT id, file_name FROM member_documents WHERE id = ANY($1::uuid[]) AND owner_user_id = $2', [valid, owner]);
+    for (const row of rows) found.set(row.id, { id: row.id, fileName: row.file_name });
+  }
+  return { found, missing: ids.filter((id) => !found.has(id)) };
+}
