@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack } from '@tca/stack';
@@ -10,10 +10,12 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
  * set, the local Redis, a MailDev sink), on free ports (the site and MailDev's inbox and SMTP, so a
  * running `npm start` never collides), with its own data folder and an empty database, so tests can
  * repoint the remote registry and publish releases without touching a developer's `.data/`.
- * Exports the site, data folder, repository and inbox (MailDev: its REST API under /api) to the tests.
+ * Exports the site, data folder, repository, inbox (MailDev: its REST API under /api), database URL and
+ * Stripe sandbox URL to the tests.
  */
 export default async function globalSetup() {
-  const dataDir = path.join(rootDir, 'e2e/.tmp/data');
+  const slot = await claimSlot();
+  const dataDir = path.join(rootDir, 'e2e/.tmp', slot.index === 0 ? 'data' : `data-${slot.index}`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   const stack = await startStack({
@@ -30,7 +32,7 @@ export default async function globalSetup() {
       REMOTE_TIMEOUT_MS: '2500',
       REMOTE_RETRIES: '1',
       REMOTE_BACKOFF_MS: '200',
-      REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
+      REDIS_URL: process.env.E2E_REDIS_URL ?? `redis://127.0.0.1:6379/${slot.redisDb}`,
       MAIL_UI_PORT: '0',
       MAIL_SMTP_PORT: '0',
       // Every browser test posts from 127.0.0.1: the per-address and per-account limits (service-tested) would refuse them.
@@ -47,7 +49,52 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_ROOT_DIR = rootDir;
   if (stack.mailUrl) process.env.E2E_MAIL_URL = stack.mailUrl;
+  // The membership tests approve requests with the operators' CLI (it needs the site's database) and
+  // check that checkout leaves for the Stripe sandbox's hosted page.
+  process.env.E2E_DATABASE_URL = stack.databaseUrl;
+  if (stack.stripeSandbox) process.env.E2E_STRIPE_SANDBOX_URL = stack.stripeSandbox.url;
   return async () => {
     await stack.stop();
+    await slot.release();
   };
+}
+
+/** Redis databases of the slots: a developer's `npm start` uses 0, the benchmarks 2. */
+const SLOT_REDIS_DBS = [1, 3, 5, 7];
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Two runs of the browser tests on one machine (two checkouts' worth of work, or a developer running
+ * one file while another runs) must not share a data folder or a Redis database: each run claims a
+ * slot (a lock folder with its pid; one left by a process that is gone is taken over).
+ */
+async function claimSlot(): Promise<{ index: number; redisDb: number; release(): Promise<void> }> {
+  const locks = path.join(rootDir, 'e2e/.tmp/locks');
+  await mkdir(locks, { recursive: true });
+  for (const [index, redisDb] of SLOT_REDIS_DBS.entries()) {
+    const lock = path.join(locks, `slot-${index}`);
+    try {
+      await mkdir(lock);
+    } catch {
+      const owner = Number(await readFile(path.join(lock, 'pid'), 'utf8').catch(() => '0'));
+      if (owner > 0 && isAlive(owner)) continue;
+      await rm(lock, { recursive: true, force: true });
+      try {
+        await mkdir(lock);
+      } catch {
+        continue;
+      }
+    }
+    await writeFile(path.join(lock, 'pid'), String(process.pid));
+    return { index, redisDb, release: () => rm(lock, { recursive: true, force: true }) };
+  }
+  throw new Error(`Every browser-test slot is in use (${SLOT_REDIS_DBS.length} runs at once); wait for one to finish.`);
 }
