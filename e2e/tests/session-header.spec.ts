@@ -1,6 +1,16 @@
+import type { APIRequestContext } from '@playwright/test';
+import { loginAccount, registerAccount } from '../support/account.js';
 import { expect, header, pageTitle, test } from '../support/fixtures.js';
 
+/** A stored user for the tests that never ask the server about the token (the header reads storage only). */
 const user = { id: 7, email: 'meera@example.org', firstName: 'Meera', lastName: 'Raman', phone: '61412345678', phoneCountry: '+61' };
+
+/** A registered account logged in through the identity service, as the login page would store it. */
+async function registerAndLogIn(request: APIRequestContext) {
+  const login = await loginAccount(request, await registerAccount(request));
+  const { id, email, firstName, lastName, phoneNumber } = login.user;
+  return { account: { value: { id, email, firstName, lastName, phone: phoneNumber, phoneCountry: '+61' }, token: login.token } };
+}
 
 test.describe('header login state follows the stored session', () => {
   test('no stored user: a Login button, no profile icon', async ({ page }) => {
@@ -10,19 +20,25 @@ test.describe('header login state follows the stored session', () => {
     await expect(header(page).getByRole('link', { name: 'Profile' })).toHaveCount(0);
   });
 
-  test('a stored user within its 24 hours: the profile icon, which opens /profile', async ({ page }) => {
+  test('a stored user within its 24 hours: the profile icon, which opens /profile', async ({ page, request }) => {
+    // A real login: the profile asks the identity service, and a token it does not know logs the browser out.
+    const { account } = await registerAndLogIn(request);
     await page.goto('/about');
-    await page.evaluate((value) => {
+    await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.evaluate(({ value, token }) => {
       localStorage.setItem('user', JSON.stringify({ value, expiry: Date.now() + 60 * 60 * 1000 }));
-      localStorage.setItem('token', 'test-token');
-    }, user);
+      localStorage.setItem('token', token);
+    }, account);
     await page.reload();
     await expect(header(page).getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(header(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
     await header(page).getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(pageTitle(page)).toHaveText('My Profile');
-    await expect(page.getByText('Meera Raman')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Personal Information' }).locator('dd')).toHaveText(['Meera Raman', account.value.email, '+61 412345678']);
+    // The server knows the token: the membership lookup answers and the browser stays on /profile.
+    await expect(page.getByRole('region', { name: 'Membership Details' }).getByRole('heading', { name: 'No Active Memberships' })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
   });
 
   test('an expired stored user counts as logged out', async ({ page }) => {
