@@ -56,6 +56,12 @@ test.describe('membership checkout', () => {
     expect(Date.now() - shownAt, 'the notice stays about 2 s before /login').toBeGreaterThanOrEqual(1_500);
   });
 
+  test('/success with a session that cannot be looked up says so, and passes axe', async ({ page }) => {
+    await page.goto('/success?session_id=cs_test_unknown');
+    await expect(page.getByText('An error occurred. Please try again.').first()).toBeVisible({ timeout: 15_000 });
+    await expectNoA11yViolations(page, '/success after a failed lookup');
+  });
+
   test('axe: /membership with its confirm dialog, /forms and the hosted page', async ({ page, request }) => {
     await loggedInAccount(page, request);
     await page.goto('/membership');

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { hue, loggedInAccount, toast } from '../support/account.js';
 import { waitForMail, mailText, recipients } from '../support/mail.js';
+import { expectNoA11yViolations } from '../support/axe.js';
 import { approveMembership, CARDS, chooseLevel, expectHostedPage, field, fillMemberDetails, payNow, payWithCard, termsBox } from '../support/membership.js';
 import { expect, test } from '../support/fixtures.js';
 
@@ -81,6 +82,7 @@ test.describe('membership purchase', () => {
     await expect(page).toHaveURL(/\/confirmation$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Family Details', level: 1 })).toBeVisible();
     await expect(toast(page, 'Payment successful!')).toBeVisible();
+    await expectNoA11yViolations(page, '/confirmation');
 
     await field(page, 'Spouse name').fill('Arun Raman');
     await field(page, 'Spouse age').fill('38');
@@ -91,6 +93,7 @@ test.describe('membership purchase', () => {
     const thanks = page.getByRole('dialog', { name: 'Thank You!' });
     await expect(thanks).toBeVisible();
     const shownAt = Date.now();
+    await expectNoA11yViolations(page, '/confirmation with the Thank You overlay');
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
     expect(Date.now() - shownAt, 'the overlay stays about 3 s before /').toBeGreaterThanOrEqual(2_500);
     await expect(thanks).toHaveCount(0);

@@ -33,6 +33,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: '/create-checkout-session', service: 'payments' },
   // GET /checkout-session/{session_id}; beyond the spec, POST /checkout-session/{session_id or order reference}/abandon (the cancel page).
   { path: '/checkout-session/', service: 'payments' },
+  // The operator console (memberships, queue dashboard): identity, behind operator sign-in.
+  { path: '/admin/', service: 'identity' },
   { path: '/stripe/webhook', service: 'payments' },
   { path: '/webhooks/stripe', service: 'payments' },
 ];

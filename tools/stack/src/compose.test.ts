@@ -110,6 +110,13 @@ describe('docker-compose.yml', () => {
     for (const name of ['content', 'identity', 'gateway']) assert.doesNotMatch(block(text, name), /STRIPE_/, name);
   });
 
+  test('gives the identity API, and only it, the operator console credentials (password required)', () => {
+    const { processes } = processesOf([service('content'), service('gateway'), service('identity', [{ name: 'membership-worker', entry: 'worker' }]), service('payments')]);
+    const text = renderCompose(processes);
+    assert.match(block(text, 'identity'), /OPERATOR_USER: \$\{OPERATOR_USER:-operator\}\n {6}OPERATOR_PASSWORD: \$\{OPERATOR_PASSWORD:\?[^}]+\}/);
+    for (const name of ['content', 'payments', 'gateway', 'membership-worker']) assert.doesNotMatch(block(text, name), /OPERATOR_/, name);
+  });
+
   test('is valid for docker-compose', async (t) => {
     const binary = which('docker-compose');
     if (!binary) {
@@ -122,9 +129,9 @@ describe('docker-compose.yml', () => {
     const withoutToken: NodeJS.ProcessEnv = { ...process.env, ...stripeKeys };
     delete withoutToken.SERVICE_TOKEN;
     assert.throws(() => execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, env: withoutToken, stdio: ['ignore', 'pipe', 'pipe'] }), /SERVICE_TOKEN/);
-    const env = { ...process.env, ...stripeKeys, SERVICE_TOKEN: 'compose-test-service-token-0123456789abcdef' };
-    // The Stripe keys are required too (payments and the sandbox share them).
-    for (const name of Object.keys(stripeKeys)) {
+    const env = { ...process.env, ...stripeKeys, SERVICE_TOKEN: 'compose-test-service-token-0123456789abcdef', OPERATOR_PASSWORD: 'compose-test-operator' };
+    // The Stripe keys are required too (payments and the sandbox share them), and the operator console's password (identity).
+    for (const name of [...Object.keys(stripeKeys), 'OPERATOR_PASSWORD']) {
       const without: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(env).filter(([key]) => key !== name));
       assert.throws(() => execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, env: without, stdio: ['ignore', 'pipe', 'pipe'] }), new RegExp(name));
     }

@@ -311,6 +311,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       SERVICE_TOKEN: lookup('SERVICE_TOKEN') ?? randomBytes(32).toString('hex'),
     };
     delete baseEnv.PORT;
+    // The operator console's credentials go to the identity API only (below), never to every process.
+    delete baseEnv.OPERATOR_USER;
+    delete baseEnv.OPERATOR_PASSWORD;
     const healthUrls: Record<string, string> = {};
 
     // 5. The APIs ----------------------------------------------------------------------------------
@@ -371,6 +374,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       });
     }
     const envOf = (service: string): NodeJS.ProcessEnv => (service === STRIPE_SANDBOX.clientService ? stripeEnv : {});
+    // The operator console (identity's /admin/): OPERATOR_USER / OPERATOR_PASSWORD if set, else a new password per run.
+    // Only the identity API gets them.
+    const operator = { user: lookup('OPERATOR_USER') ?? 'operator', password: lookup('OPERATOR_PASSWORD') ?? randomBytes(12).toString('base64url') };
+    const operatorEnvOf = (service: string): NodeJS.ProcessEnv => (service === 'identity' ? { OPERATOR_USER: operator.user, OPERATOR_PASSWORD: operator.password } : {});
     const apiStarts: Array<Promise<{ child: ManagedChild; port: number; ready: Promise<void> }>> = [];
     for (const api of apis) {
       const { name } = api;
@@ -380,7 +387,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         warn(`${entryFile(api)} does not exist yet; not starting ${name} (the gateway answers 502 for its paths).`);
         continue;
       }
-      const spec = (p: number): ChildSpec => ({ name, command: process.execPath, args: run.args, cwd: rootDir, env: { ...apiEnv, ...envOf(api.service), PORT: String(p) } });
+      const spec = (p: number): ChildSpec => ({ name, command: process.execPath, args: run.args, cwd: rootDir, env: { ...apiEnv, ...envOf(api.service), ...operatorEnvOf(api.service), PORT: String(p) } });
       apiStarts.push(
         startHttpChild(spec, port, '/readyz', true).then(async (result) => {
           apiUrls[name] = `http://127.0.0.1:${result.port}`;
@@ -497,6 +504,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
             ? `${lookup('STRIPE_API_BASE') ?? 'https://api.stripe.com'} (STRIPE_SECRET_KEY)`
             : '(none: payments cannot start a checkout)'
       }`,
+      ...(apis.some((a) => a.service === 'identity') ? [`${pad('Operators')}${siteUrl}/admin/  user ${operator.user} password ${lookup('OPERATOR_PASSWORD') ? '(OPERATOR_PASSWORD)' : operator.password}`] : []),
       'Health',
       ...Object.entries(healthUrls).map(([name, url]) => `  ${name.padEnd(14)}${url}`),
       '',
