@@ -139,6 +139,8 @@ export interface LoadFigures {
   /** Connection errors, including time-outs. */
   errors: number;
   timeouts: number;
+  /** Responses whose body did not match the run's expectBody (only when it had one). */
+  unexpectedBodies?: number;
 }
 
 /** Nearest-rank percentile of ascending `sorted` values (NaN when there are none). */

@@ -65,13 +65,28 @@ export class LoadAborted extends Error {
   override name = 'LoadAborted';
 }
 
+/** One request of a sequence each connection sends in turn (autocannon's `requests`). */
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  body?: string;
+  /** Headers of this request only (e.g. one user's Authorization), on top of the run's. */
+  headers?: Record<string, string>;
+}
+
 export interface LoadRun {
   url: string;
   connections: number;
   durationS: number;
   headers?: Record<string, string>;
+  /** Sent in turn by every connection, looping; without it, GETs of `url`. */
+  requests?: LoadRequest[];
   /** Aborting stops the run and rejects with LoadAborted. */
   signal?: AbortSignal;
+  /**
+   * With `requests`: a regular expression (its source) every response body must match; the ones that
+   * do not are counted in LoadFigures.unexpectedBodies.
+   */
+  expectBody?: string;
 }
 
 /**
@@ -79,22 +94,36 @@ export interface LoadRun {
  * (autocannon), recording every response's latency itself: autocannon's own histogram has 1 ms
  * resolution, too coarse for loopback answers. Never runs longer than the duration plus 15 s.
  */
-export function runLoad({ url, connections, durationS, headers = {}, signal }: LoadRun): Promise<LoadFigures> {
+export function runLoad({ url, connections, durationS, headers = {}, requests, signal, expectBody }: LoadRun): Promise<LoadFigures> {
   if (signal?.aborted) return Promise.reject(new LoadAborted('aborted'));
+  if (expectBody !== undefined && !requests) return Promise.reject(new Error('expectBody needs requests'));
+  const bodyPattern = expectBody === undefined ? undefined : new RegExp(expectBody);
   return new Promise((resolve, reject) => {
     const latenciesMs: number[] = [];
     const statuses = new Map<number, number>();
+    const checked = { unexpected: 0 };
+    const onBody = bodyPattern
+      ? {
+          onResponse: (_status: number, body: string) => {
+            if (!bodyPattern.test(body)) checked.unexpected += 1;
+          },
+        }
+      : {};
     const timer: { guard?: NodeJS.Timeout } = {};
     let settled = false;
     // The callback runs synchronously when autocannon rejects the options. It looks at the clock every
     // sampleInt ms: 100 rather than its 1000, so a run ends within 0.1 s of its duration.
-    const instance = autocannon({ url, connections, duration: durationS, headers, timeout: 10, sampleInt: 100 }, (err: Error | null, result) => {
+    const sequence = requests ? { requests: requests.map((r) => ({ method: r.method, ...(r.body === undefined ? {} : { body: r.body }), ...(r.headers ? { headers: { ...headers, ...r.headers } } : {}), ...onBody })) } : {};
+    const instance = autocannon({ url, connections, duration: durationS, headers, timeout: 10, sampleInt: 100, ...sequence }, (err: Error | null, result) => {
       settled = true;
       clearTimeout(timer.guard);
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) reject(new LoadAborted('aborted'));
       else if (err) reject(err);
-      else resolve(summariseLoad({ latenciesMs, statuses, durationS: result.duration, errors: result.errors, timeouts: result.timeouts }));
+      else {
+        const figures = summariseLoad({ latenciesMs, statuses, durationS: result.duration, errors: result.errors, timeouts: result.timeouts });
+        resolve(bodyPattern ? { ...figures, unexpectedBodies: checked.unexpected } : figures);
+      }
     });
     function onAbort() {
       instance.stop();
