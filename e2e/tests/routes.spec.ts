@@ -2,7 +2,8 @@ import { paths, type PageId } from '@tca/contracts';
 import { expect, footer, header, pageTitle, test } from '../support/fixtures.js';
 
 /** Each page's heading, as its remote renders it. */
-const TITLES: Record<Exclude<PageId, 'profile'>, string> = {
+/** /confirmation and /profile redirect when opened without their state: they have tests of their own below. */
+const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   home: 'Adelaide Tamil Association',
   about: 'The Adelaide Story',
   team: 'Our Team',
@@ -17,7 +18,6 @@ const TITLES: Record<Exclude<PageId, 'profile'>, string> = {
   privacy: 'Privacy Policy',
   membership: 'Membership',
   forms: 'Member Details',
-  confirmation: 'Family Details',
   success: 'Payment',
   cancel: 'Payment Cancelled!',
   payment: 'Checkout',
@@ -29,7 +29,7 @@ const TITLES: Record<Exclude<PageId, 'profile'>, string> = {
 const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123');
 
 test.describe('route table', () => {
-  for (const [page, title] of Object.entries(TITLES) as Array<[Exclude<PageId, 'profile'>, string]>) {
+  for (const [page, title] of Object.entries(TITLES) as Array<[Exclude<PageId, 'profile' | 'confirmation'>, string]>) {
     test(`${paths[page]} renders "${title}" through the shell`, async ({ page: browser }) => {
       await browser.goto(concrete(paths[page]));
       // Spec §2.1: "Loading..." first, then the page from its remote, inside the shell's frame.
@@ -39,6 +39,12 @@ test.describe('route table', () => {
       await expect(footer(browser).getByText('All rights reserved.')).toBeVisible();
     });
   }
+
+  test('/confirmation without a membership to complete goes to /membership (the spec\'s /billing does not exist)', async ({ page }) => {
+    await page.goto('/confirmation');
+    await expect(page).toHaveURL(/\/membership$/);
+    await expect(pageTitle(page)).toHaveText('Membership');
+  });
 
   test('/profile without a stored user goes to /login, with no one-second loader on the profile', async ({ page }) => {
     await page.goto('/profile');
