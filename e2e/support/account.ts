@@ -142,20 +142,3 @@ export async function dismissToasts(page: Page): Promise<void> {
   await expect(page.locator('.Toastify .Toastify__toast')).toHaveCount(0);
 }
 
-/**
- * Runs `work` (e.g. an axe scan, which waits on timers) while the page's paused fake clock is moved on in
- * small steps, and says how much fake time that took, so a timer-driven change can still be checked to
- * the millisecond afterwards.
- */
-export async function withClockTicking<T>(page: Page, work: Promise<T>, stepMs = 5): Promise<{ value: T; elapsedMs: number }> {
-  let settled = false;
-  const watched = work.finally(() => {
-    settled = true;
-  });
-  let elapsedMs = 0;
-  while (!settled) {
-    await page.clock.runFor(stepMs);
-    elapsedMs += stepMs;
-  }
-  return { value: await watched, elapsedMs };
-}

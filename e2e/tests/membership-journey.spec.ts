@@ -93,7 +93,6 @@ test.describe('membership purchase', () => {
     const thanks = page.getByRole('dialog', { name: 'Thank You!' });
     await expect(thanks).toBeVisible();
     const shownAt = Date.now();
-    await expectNoA11yViolations(page, '/confirmation with the Thank You overlay');
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
     expect(Date.now() - shownAt, 'the overlay stays about 3 s before /').toBeGreaterThanOrEqual(2_500);
     await expect(thanks).toHaveCount(0);
