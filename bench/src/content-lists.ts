@@ -4,8 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startStack } from '@tca/stack';
+import { log, reportProblems, runBench } from './bench-main.js';
 import { startBareServer, type BareEntry } from './bare-server.js';
-import { formatTable, parseBenchOptions, rowProblems, TARGETS, USAGE, UsageError, type BenchOptions, type BenchRow, type LoadFigures, type Target } from './content-report.js';
+import { formatTable, parseBenchOptions, rowProblems, TARGETS, USAGE, type BenchOptions, type BenchRow, type LoadFigures, type Target } from './content-report.js';
 import { capture, differences, headerOf, LoadAborted, type CapturedResponse } from './http-load.js';
 import { startLoadRunner, type LoadRunner } from './load-runner.js';
 
@@ -20,10 +21,6 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 /** How long the content service may take to load its seed content after it is ready. */
 const SEED_WAIT_MS = 120_000;
-
-function log(text: string): void {
-  process.stderr.write(`${text}\n`);
-}
 
 /** Waits until every path answers 200 with a non-empty JSON list (the seed is loaded); after SEED_WAIT_MS, goes on with a warning. */
 async function waitForContent(serviceUrl: string, paths: readonly string[], signal: AbortSignal): Promise<void> {
@@ -97,93 +94,53 @@ async function measureRow(
   return { label: row.label, bytes: row.bytes, expectStatus: row.expectStatus, figures };
 }
 
-async function main(): Promise<number> {
-  let options: BenchOptions;
-  try {
-    options = parseBenchOptions(process.argv.slice(2), process.env);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    if (err.message) console.error(err.message);
-    console.error(USAGE);
-    return err.message ? 2 : 0;
+await runBench<BenchOptions>(
+  () => parseBenchOptions(process.argv.slice(2), process.env),
+  USAGE,
+  async (options, controller, cleanups) => {
+  let siteNote = 'a running site';
+  let gatewayUrl = options.gatewayUrl;
+  let serviceUrl = options.serviceUrl;
+  if (gatewayUrl === undefined || serviceUrl === undefined) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-content-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
+    await chmod(dataDir, 0o755);
+    log('starting the site (PostgreSQL, Redis, the services, the gateway)...');
+    const stack = await startStack({ mode: 'start', rootDir, dataDir, gatewayPort: 0, quiet: true, build: options.build, signal: controller.signal, env: { REDIS_URL: options.redisUrl } });
+    cleanups.push(() => stack.stop());
+    const contentHealth = stack.healthUrls.content;
+    if (contentHealth === undefined) throw new Error('The site started without the content service (is services/content built?).');
+    gatewayUrl = stack.gatewayUrl;
+    serviceUrl = new URL(contentHealth).origin;
+    siteNote = `the site started for this run, LOG_LEVEL ${process.env.LOG_LEVEL?.trim() || 'info'}`;
   }
 
-  const controller = new AbortController();
-  const onSignal = () => {
-    log('interrupted: stopping...');
-    controller.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const cleanups: Array<() => Promise<void>> = [];
-  try {
-    let siteNote = 'a running site';
-    let gatewayUrl = options.gatewayUrl;
-    let serviceUrl = options.serviceUrl;
-    if (gatewayUrl === undefined || serviceUrl === undefined) {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-content-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
-      await chmod(dataDir, 0o755);
-      log('starting the site (PostgreSQL, Redis, the services, the gateway)...');
-      const stack = await startStack({ mode: 'start', rootDir, dataDir, gatewayPort: 0, quiet: true, build: options.build, signal: controller.signal, env: { REDIS_URL: options.redisUrl } });
-      cleanups.push(() => stack.stop());
-      const contentHealth = stack.healthUrls.content;
-      if (contentHealth === undefined) throw new Error('The site started without the content service (is services/content built?).');
-      gatewayUrl = stack.gatewayUrl;
-      serviceUrl = new URL(contentHealth).origin;
-      siteNote = `the site started for this run, LOG_LEVEL ${process.env.LOG_LEVEL?.trim() || 'info'}`;
-    }
+  log('waiting for the content lists...');
+  await waitForContent(serviceUrl, options.paths, controller.signal);
+  const entries = await captureEntries(options, gatewayUrl, serviceUrl);
+  const bare = await startBareServer(entries);
+  cleanups.push(() => bare.close());
+  await checkBare(bare.url, entries);
+  const runner = startLoadRunner();
+  cleanups.push(() => runner.close());
 
-    log('waiting for the content lists...');
-    await waitForContent(serviceUrl, options.paths, controller.signal);
-    const entries = await captureEntries(options, gatewayUrl, serviceUrl);
-    const bare = await startBareServer(entries);
-    cleanups.push(() => bare.close());
-    await checkBare(bare.url, entries);
-    const runner = startLoadRunner();
-    cleanups.push(() => runner.close());
-
-    const origins: Record<Target, string> = { gateway: gatewayUrl, service: serviceUrl, bare: bare.url };
-    log(`measuring ${entries.length + (entries.some((e) => e.notModified) ? 1 : 0)} rows × 3 targets, ${options.durationS} s each after ${options.warmupS} s warm-up...`);
-    const rows: BenchRow[] = [];
-    for (const { full } of entries) {
-      rows.push(await measureRow(runner, options, origins, { label: full.path, path: full.path, bytes: full.body.length, expectStatus: full.status, headers: {} }, controller.signal));
-    }
-    for (const { full, notModified } of entries) {
-      const etag = headerOf(full, 'etag');
-      if (!notModified || etag === undefined) continue;
-      rows.push(await measureRow(runner, options, origins, { label: `${full.path} 304`, path: full.path, bytes: notModified.body.length, expectStatus: 304, headers: { 'If-None-Match': etag } }, controller.signal));
-    }
-
-    console.log(`\nContent lists on loopback: requests/s and latency, ${options.connections} connections, ${options.durationS} s per run after ${options.warmupS} s warm-up`);
-    console.log(`Node ${process.version}, ${availableParallelism()} CPUs, ${siteNote}; gateway = the site's origin, service = content service alone, bare = node:http answering the captured bytes\n`);
-    console.log(formatTable(rows));
-    const problems = rows.flatMap(rowProblems);
-    if (problems.length > 0) {
-      console.log(`\n! figures to distrust:\n  ${problems.join('\n  ')}`);
-      return 1;
-    }
-    return 0;
-  } catch (err) {
-    if (err instanceof LoadAborted || controller.signal.aborted) return 130;
-    throw err;
-  } finally {
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch (err) {
-        log(`warning: while stopping: ${(err as Error).message}`);
-      }
-    }
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+  const origins: Record<Target, string> = { gateway: gatewayUrl, service: serviceUrl, bare: bare.url };
+  log(`measuring ${entries.length + (entries.some((e) => e.notModified) ? 1 : 0)} rows × 3 targets, ${options.durationS} s each after ${options.warmupS} s warm-up...`);
+  const rows: BenchRow[] = [];
+  for (const { full } of entries) {
+    rows.push(await measureRow(runner, options, origins, { label: full.path, path: full.path, bytes: full.body.length, expectStatus: full.status, headers: {} }, controller.signal));
   }
-}
+  for (const { full, notModified } of entries) {
+    const etag = headerOf(full, 'etag');
+    if (!notModified || etag === undefined) continue;
+    rows.push(await measureRow(runner, options, origins, { label: `${full.path} 304`, path: full.path, bytes: notModified.body.length, expectStatus: 304, headers: { 'If-None-Match': etag } }, controller.signal));
+  }
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-}
+  console.log(`\nContent lists on loopback: requests/s and latency, ${options.connections} connections, ${options.durationS} s per run after ${options.warmupS} s warm-up`);
+  console.log(`Node ${process.version}, ${availableParallelism()} CPUs, ${siteNote}; gateway = the site's origin, service = content service alone, bare = node:http answering the captured bytes\n`);
+  console.log(formatTable(rows));
+  const problems = rows.flatMap(rowProblems);
+  return reportProblems(problems);
+  },
+);

@@ -3,8 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack } from '@tca/stack';
-import { UsageError } from './content-report.js';
-import { LoadAborted } from './http-load.js';
+import { log, reportProblems, runBench } from './bench-main.js';
 import { startLoadRunner } from './load-runner.js';
 import {
   benchAccounts,
@@ -39,10 +38,6 @@ const NO_RATE_LIMITS = {
   RESET_RATE_LIMIT_PER_EMAIL: '0',
 } as const;
 
-function log(text: string): void {
-  process.stderr.write(`${text}\n`);
-}
-
 async function postJson(url: string, body: string): Promise<{ status: number; json: unknown }> {
   const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body, signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
@@ -66,94 +61,54 @@ async function prepareAccounts(gatewayUrl: string, accounts: readonly BenchAccou
   }
 }
 
-async function main(): Promise<number> {
-  let options: LoginBenchOptions;
-  try {
-    options = parseLoginBenchOptions(process.argv.slice(2), process.env);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    if (err.message) console.error(err.message);
-    console.error(LOGIN_USAGE);
-    return err.message ? 2 : 0;
-  }
+await runBench<LoginBenchOptions>(
+  () => parseLoginBenchOptions(process.argv.slice(2), process.env),
+  LOGIN_USAGE,
+  async (options, controller, cleanups) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-login-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
+  await chmod(dataDir, 0o755);
+  log('starting the site (PostgreSQL, Redis, the services, the gateway)...');
+  const stack = await startStack({
+    mode: 'start',
+    rootDir,
+    dataDir,
+    gatewayPort: 0,
+    quiet: true,
+    build: options.build,
+    signal: controller.signal,
+    env: { REDIS_URL: options.redisUrl, ...NO_RATE_LIMITS },
+  });
+  cleanups.push(() => stack.stop());
+  const gatewayUrl = stack.gatewayUrl;
 
-  const controller = new AbortController();
-  const onSignal = () => {
-    log('interrupted: stopping...');
-    controller.abort();
+  const runId = Date.now().toString(36);
+  const accounts = benchAccounts(options.users, runId);
+  log(`registering ${accounts.length} accounts and checking each logs in...`);
+  await prepareAccounts(gatewayUrl, accounts);
+
+  const runner = startLoadRunner();
+  cleanups.push(() => runner.close());
+  const load = {
+    url: `${gatewayUrl}/auth/login`,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    requests: accounts.map((account) => ({ method: 'POST' as const, body: loginBody(account) })),
+    expectBody: LOGIN_ANSWER_PATTERN,
+    signal: controller.signal,
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const cleanups: Array<() => Promise<void>> = [];
-  try {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-login-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
-    await chmod(dataDir, 0o755);
-    log('starting the site (PostgreSQL, Redis, the services, the gateway)...');
-    const stack = await startStack({
-      mode: 'start',
-      rootDir,
-      dataDir,
-      gatewayPort: 0,
-      quiet: true,
-      build: options.build,
-      signal: controller.signal,
-      env: { REDIS_URL: options.redisUrl, ...NO_RATE_LIMITS },
-    });
-    cleanups.push(() => stack.stop());
-    const gatewayUrl = stack.gatewayUrl;
-
-    const runId = Date.now().toString(36);
-    const accounts = benchAccounts(options.users, runId);
-    log(`registering ${accounts.length} accounts and checking each logs in...`);
-    await prepareAccounts(gatewayUrl, accounts);
-
-    const runner = startLoadRunner();
-    cleanups.push(() => runner.close());
-    const load = {
-      url: `${gatewayUrl}/auth/login`,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      requests: accounts.map((account) => ({ method: 'POST' as const, body: loginBody(account) })),
-      expectBody: LOGIN_ANSWER_PATTERN,
-      signal: controller.signal,
-    };
-    const rows: LoginRow[] = [];
-    for (const clients of options.concurrency) {
-      if (options.warmupS > 0) await runner.run({ ...load, connections: clients, durationS: options.warmupS });
-      const figures = await runner.run({ ...load, connections: clients, durationS: options.durationS });
-      log(`  ${clients} clients: ${figures.rps.toFixed(1)} logins/s`);
-      rows.push({ clients, figures });
-    }
-
-    console.log(`\nLogin through the gateway (POST /auth/login, valid credentials, argon2id), ${accounts.length} accounts in turn, ${options.durationS} s per run after ${options.warmupS} s warm-up`);
-    console.log(`Node ${process.version}, ${availableParallelism()} CPUs, the site started for this run, LOG_LEVEL ${process.env.LOG_LEVEL?.trim() || 'info'}\n`);
-    console.log(formatLoginTable(rows));
-    const problems = rows.flatMap(loginRowProblems);
-    if (problems.length > 0) {
-      console.log(`\n! figures to distrust:\n  ${problems.join('\n  ')}`);
-      return 1;
-    }
-    return 0;
-  } catch (err) {
-    if (err instanceof LoadAborted || controller.signal.aborted) return 130;
-    throw err;
-  } finally {
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch (err) {
-        log(`warning: while stopping: ${(err as Error).message}`);
-      }
-    }
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+  const rows: LoginRow[] = [];
+  for (const clients of options.concurrency) {
+    if (options.warmupS > 0) await runner.run({ ...load, connections: clients, durationS: options.warmupS });
+    const figures = await runner.run({ ...load, connections: clients, durationS: options.durationS });
+    log(`  ${clients} clients: ${figures.rps.toFixed(1)} logins/s`);
+    rows.push({ clients, figures });
   }
-}
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-}
+  console.log(`\nLogin through the gateway (POST /auth/login, valid credentials, argon2id), ${accounts.length} accounts in turn, ${options.durationS} s per run after ${options.warmupS} s warm-up`);
+  console.log(`Node ${process.version}, ${availableParallelism()} CPUs, the site started for this run, LOG_LEVEL ${process.env.LOG_LEVEL?.trim() || 'info'}\n`);
+  console.log(formatLoginTable(rows));
+  const problems = rows.flatMap(loginRowProblems);
+  return reportProblems(problems);
+  },
+);

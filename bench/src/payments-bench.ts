@@ -9,7 +9,7 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { QUEUES } from '@tca/contracts';
 import { startStack, type RunningStack } from '@tca/stack';
-import { UsageError } from './content-report.js';
+import { log, reportProblems, runBench } from './bench-main.js';
 import { LoadAborted } from './http-load.js';
 import { startLoadRunner } from './load-runner.js';
 import { loginAnswerProblem, loginBody, type BenchAccount } from './login-report.js';
@@ -62,10 +62,6 @@ const PREPARE_CONCURRENCY = 8;
 /** How long the webhooks of a backlog may take to be stored and queued. */
 const QUEUE_WAIT_MS = 120_000;
 const WORKER_READY_MS = 30_000;
-
-function log(text: string): void {
-  process.stderr.write(`${text}\n`);
-}
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, signal: AbortSignal, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
@@ -271,128 +267,88 @@ async function drainBacklog(db: pg.Pool, redisUrl: string, env: NodeJS.ProcessEn
   }
 }
 
-async function main(): Promise<number> {
-  let options: PaymentsBenchOptions;
-  try {
-    options = parsePaymentsBenchOptions(process.argv.slice(2), process.env);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    if (err.message) console.error(err.message);
-    console.error(PAYMENTS_USAGE);
-    return err.message ? 2 : 0;
+await runBench<PaymentsBenchOptions>(
+  () => parsePaymentsBenchOptions(process.argv.slice(2), process.env),
+  PAYMENTS_USAGE,
+  async (options, controller, cleanups) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-payments-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
+  await chmod(dataDir, 0o755);
+  const serviceToken = randomBytes(32).toString('hex');
+  log('starting the site (PostgreSQL, Redis, the services, the gateway) without payments workers...');
+  const stack = await startStack({
+    mode: 'start',
+    rootDir,
+    dataDir,
+    gatewayPort: 0,
+    quiet: true,
+    build: options.build,
+    signal: controller.signal,
+    env: { REDIS_URL: options.redisUrl, SERVICE_TOKEN: serviceToken, PAYMENTS_WORKERS: '0', ...NO_RATE_LIMITS },
+  });
+  cleanups.push(() => stack.stop());
+  const gatewayUrl = stack.gatewayUrl;
+  const workerEnv = paymentsEnv(stack, serviceToken);
+  const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+  cleanups.push(() => db.end());
+  const runId = Date.now().toString(36);
+
+  // 1. Checkout-session creation ---------------------------------------------------------------
+  log(`registering ${options.users} accounts and checking each can start a membership checkout...`);
+  const accounts = paymentAccounts(options.users, runId, 'checkout');
+  const tokens: string[] = [];
+  for (const account of accounts) {
+    const token = await registerAndLogin(gatewayUrl, account);
+    await createCheckout(gatewayUrl, membershipCheckoutBody(account), token);
+    tokens.push(token);
+  }
+  await createCheckout(gatewayUrl, demoCheckoutBody());
+
+  const runner = startLoadRunner();
+  cleanups.push(() => runner.close());
+  const url = `${gatewayUrl}/create-checkout-session`;
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const kinds = [
+    { kind: 'demo book', requests: [{ method: 'POST' as const, body: demoCheckoutBody() }] },
+    {
+      kind: 'membership',
+      requests: accounts.map((account, i) => ({ method: 'POST' as const, body: membershipCheckoutBody(account), headers: { Authorization: `Bearer ${tokens[i] ?? ''}` } })),
+    },
+  ];
+  const checkoutRows: CheckoutRow[] = [];
+  for (const { kind, requests } of kinds) {
+    for (const connections of options.concurrency) {
+      const load = { url, headers, requests, connections, expectBody: CHECKOUT_ANSWER_PATTERN, signal: controller.signal };
+      if (options.warmupS > 0) await runner.run({ ...load, durationS: options.warmupS });
+      const figures = await runner.run({ ...load, durationS: options.durationS });
+      log(`  ${kind}, ${connections} connections: ${figures.rps.toFixed(1)} checkouts/s`);
+      checkoutRows.push({ kind, connections, figures });
+    }
   }
 
-  const controller = new AbortController();
-  const onSignal = () => {
-    log('interrupted: stopping...');
-    controller.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const cleanups: Array<() => Promise<void>> = [];
-  try {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-payments-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
-    await chmod(dataDir, 0o755);
-    const serviceToken = randomBytes(32).toString('hex');
-    log('starting the site (PostgreSQL, Redis, the services, the gateway) without payments workers...');
-    const stack = await startStack({
-      mode: 'start',
-      rootDir,
-      dataDir,
-      gatewayPort: 0,
-      quiet: true,
-      build: options.build,
-      signal: controller.signal,
-      env: { REDIS_URL: options.redisUrl, SERVICE_TOKEN: serviceToken, PAYMENTS_WORKERS: '0', ...NO_RATE_LIMITS },
-    });
-    cleanups.push(() => stack.stop());
-    const gatewayUrl = stack.gatewayUrl;
-    const workerEnv = paymentsEnv(stack, serviceToken);
-    const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
-    cleanups.push(() => db.end());
-    const runId = Date.now().toString(36);
-
-    // 1. Checkout-session creation ---------------------------------------------------------------
-    log(`registering ${options.users} accounts and checking each can start a membership checkout...`);
-    const accounts = paymentAccounts(options.users, runId, 'checkout');
-    const tokens: string[] = [];
-    for (const account of accounts) {
-      const token = await registerAndLogin(gatewayUrl, account);
-      await createCheckout(gatewayUrl, membershipCheckoutBody(account), token);
-      tokens.push(token);
-    }
-    await createCheckout(gatewayUrl, demoCheckoutBody());
-
-    const runner = startLoadRunner();
-    cleanups.push(() => runner.close());
-    const url = `${gatewayUrl}/create-checkout-session`;
-    const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    const kinds = [
-      { kind: 'demo book', requests: [{ method: 'POST' as const, body: demoCheckoutBody() }] },
-      {
-        kind: 'membership',
-        requests: accounts.map((account, i) => ({ method: 'POST' as const, body: membershipCheckoutBody(account), headers: { Authorization: `Bearer ${tokens[i] ?? ''}` } })),
-      },
-    ];
-    const checkoutRows: CheckoutRow[] = [];
-    for (const { kind, requests } of kinds) {
-      for (const connections of options.concurrency) {
-        const load = { url, headers, requests, connections, expectBody: CHECKOUT_ANSWER_PATTERN, signal: controller.signal };
-        if (options.warmupS > 0) await runner.run({ ...load, durationS: options.warmupS });
-        const figures = await runner.run({ ...load, durationS: options.durationS });
-        log(`  ${kind}, ${connections} connections: ${figures.rps.toFixed(1)} checkouts/s`);
-        checkoutRows.push({ kind, connections, figures });
-      }
-    }
-
-    // 2. Fulfilment throughput -------------------------------------------------------------------
-    const fulfilmentRows: FulfilmentRow[] = [];
-    for (const [round, workers] of options.workers.entries()) {
-      log(`building a backlog of ${options.backlog} paid membership checkouts (no payments worker running)...`);
-      const sessionIds = await buildBacklog(stack, db, options.backlog, runId, `backlog${round + 1}`, controller.signal);
-      log(`  ${sessionIds.length} fulfilment jobs queued; starting ${workers} payments worker${workers === 1 ? '' : 's'}...`);
-      const row = await drainBacklog(db, stack.redisUrl, workerEnv, workers, sessionIds, options.fulfilTimeoutS, controller.signal);
-      log(`  ${workers} worker${workers === 1 ? '' : 's'}: ${row.fulfilled} fulfilled in ${row.seconds.toFixed(2)} s`);
-      fulfilmentRows.push(row);
-    }
-
-    const logLevel = process.env.LOG_LEVEL?.trim() || 'info';
-    console.log(`\nCheckout-session creation through the gateway (POST /create-checkout-session, Stripe sandbox), ${options.durationS} s per run after ${options.warmupS} s warm-up`);
-    console.log(`membership = ${BENCH_LEVEL} with member details, by ${accounts.length} logged-in accounts in turn; Node ${process.version}, ${availableParallelism()} CPUs, the site started for this run, LOG_LEVEL ${logLevel}\n`);
-    console.log(formatCheckoutTable(checkoutRows));
-    console.log(`\nFulfilment of a backlog of ${options.backlog} paid membership checkouts (webhook jobs queued before the workers start; done = order paid and receipt in the outbox)`);
-    console.log(`PAYMENTS_WORKER_CONCURRENCY ${process.env.PAYMENTS_WORKER_CONCURRENCY?.trim() || '5 (default)'} per process; the queue is paused until every worker is ready, then the clock starts\n`);
-    console.log(formatFulfilmentTable(fulfilmentRows));
-    const [first, last] = [fulfilmentRows[0], fulfilmentRows.at(-1)];
-    if (first && last && first !== last) console.log(`\n${last.workers} workers vs ${first.workers}: ${speedup(last, first).toFixed(2)}× the fulfilments per second`);
-
-    const problems = [...checkoutRows.flatMap(checkoutRowProblems), ...fulfilmentRows.flatMap(fulfilmentRowProblems)];
-    if (problems.length > 0) {
-      console.log(`\n! figures to distrust:\n  ${problems.join('\n  ')}`);
-      return 1;
-    }
-    return 0;
-  } catch (err) {
-    if (err instanceof LoadAborted || controller.signal.aborted) return 130;
-    throw err;
-  } finally {
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch (err) {
-        log(`warning: while stopping: ${(err as Error).message}`);
-      }
-    }
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+  // 2. Fulfilment throughput -------------------------------------------------------------------
+  const fulfilmentRows: FulfilmentRow[] = [];
+  for (const [round, workers] of options.workers.entries()) {
+    log(`building a backlog of ${options.backlog} paid membership checkouts (no payments worker running)...`);
+    const sessionIds = await buildBacklog(stack, db, options.backlog, runId, `backlog${round + 1}`, controller.signal);
+    log(`  ${sessionIds.length} fulfilment jobs queued; starting ${workers} payments worker${workers === 1 ? '' : 's'}...`);
+    const row = await drainBacklog(db, stack.redisUrl, workerEnv, workers, sessionIds, options.fulfilTimeoutS, controller.signal);
+    log(`  ${workers} worker${workers === 1 ? '' : 's'}: ${row.fulfilled} fulfilled in ${row.seconds.toFixed(2)} s`);
+    fulfilmentRows.push(row);
   }
-}
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-}
+  const logLevel = process.env.LOG_LEVEL?.trim() || 'info';
+  console.log(`\nCheckout-session creation through the gateway (POST /create-checkout-session, Stripe sandbox), ${options.durationS} s per run after ${options.warmupS} s warm-up`);
+  console.log(`membership = ${BENCH_LEVEL} with member details, by ${accounts.length} logged-in accounts in turn; Node ${process.version}, ${availableParallelism()} CPUs, the site started for this run, LOG_LEVEL ${logLevel}\n`);
+  console.log(formatCheckoutTable(checkoutRows));
+  console.log(`\nFulfilment of a backlog of ${options.backlog} paid membership checkouts (webhook jobs queued before the workers start; done = order paid and receipt in the outbox)`);
+  console.log(`PAYMENTS_WORKER_CONCURRENCY ${process.env.PAYMENTS_WORKER_CONCURRENCY?.trim() || '5 (default)'} per process; the queue is paused until every worker is ready, then the clock starts\n`);
+  console.log(formatFulfilmentTable(fulfilmentRows));
+  const [first, last] = [fulfilmentRows[0], fulfilmentRows.at(-1)];
+  if (first && last && first !== last) console.log(`\n${last.workers} workers vs ${first.workers}: ${speedup(last, first).toFixed(2)}× the fulfilments per second`);
+
+  const problems = [...checkoutRows.flatMap(checkoutRowProblems), ...fulfilmentRows.flatMap(fulfilmentRowProblems)];
+  return reportProblems(problems);
+  },
+);
