@@ -1,10 +1,10 @@
-import type { BlogPost, GalleryEvent, ImageMeta, SiteEvent, Sponsor, TeamMember } from '@tca/contracts';
-import { uploadUrl } from '@tca/contracts';
+import type { BlogPost, BlogSummary, GalleryEvent, ImageMeta, SiteEvent, Sponsor, TeamMember } from '@tca/contracts';
+import { BLOG_EXCERPT_MAX, excerpt, LATEST_POSTS_COUNT, uploadUrl } from '@tca/contracts';
 import type { Pool } from '@tca/service-kit';
 import { renderMarkdown } from './markdown.js';
 
-/** The five public lists (spec §7), read straight from the tables in their published order. */
-export const LIST_NAMES = ['blog', 'gallery', 'team', 'events', 'sponsors'] as const;
+/** The five public lists (spec §7) and the home page's latest posts, read straight from the tables in their published order. */
+export const LIST_NAMES = ['blog', 'latest', 'gallery', 'team', 'events', 'sponsors'] as const;
 export type ListName = (typeof LIST_NAMES)[number];
 
 export async function blogList(pool: Pool): Promise<BlogPost[]> {
@@ -20,6 +20,33 @@ export async function blogList(pool: Pool): Promise<BlogPost[]> {
     imageMeta: row.image_meta,
     date: row.published_at.toISOString(),
   }));
+}
+
+type Dated = { _id: string; date: string };
+
+const instant = (post: Dated) => {
+  const value = Date.parse(post.date);
+  return Number.isNaN(value) ? Number.NEGATIVE_INFINITY : value;
+};
+
+/**
+ * Newest first, ties by `_id` with localeCompare: the same order as the home page's `newestFirst`
+ * (mf-content/src/blog/blog-logic.ts), which the SQL order (microseconds, the database's collation) is not.
+ */
+export function newestFirst<T extends Dated>(posts: readonly T[]): T[] {
+  return [...posts].sort((a, b) => instant(b) - instant(a) || a._id.localeCompare(b._id));
+}
+
+/** GET /blog/latest: the LATEST_POSTS_COUNT newest posts as cards show them, a plain-text excerpt instead of the body. */
+export async function latestPostsList(pool: Pool): Promise<BlogSummary[]> {
+  // Every post's columns but the rendered HTML: built once per content revision, and posts number in the hundreds at most.
+  const { rows } = await pool.query<{ key: string; name: string; description: string; image: string | null; image_meta: ImageMeta | null; published_at: Date }>(
+    'SELECT key, name, description, image, image_meta, published_at FROM blog_posts',
+  );
+  const posts = rows.map((row) => ({ _id: row.key, date: row.published_at.toISOString(), row }));
+  return newestFirst(posts)
+    .slice(0, LATEST_POSTS_COUNT)
+    .map(({ _id, date, row }) => ({ _id, name: row.name, excerpt: excerpt(row.description, BLOG_EXCERPT_MAX), image: row.image, imageMeta: row.image_meta, date }));
 }
 
 export async function galleryList(pool: Pool): Promise<GalleryEvent[]> {
@@ -84,6 +111,7 @@ export async function sponsorList(pool: Pool): Promise<Sponsor[]> {
 
 export const LIST_BUILDERS: Record<ListName, (pool: Pool) => Promise<unknown[]>> = {
   blog: blogList,
+  latest: latestPostsList,
   gallery: galleryList,
   team: teamList,
   events: eventList,

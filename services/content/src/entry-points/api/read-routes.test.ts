@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { apiErrorSchema, blogListSchema, eventListSchema, galleryListSchema, sponsorListSchema, teamListSchema, eventCalendarPath, EVENTS_CALENDAR_PATH } from '@tca/contracts';
+import { apiErrorSchema, BLOG_EXCERPT_MAX, blogListSchema, blogSummarySchema, eventListSchema, excerpt, LATEST_POSTS_COUNT, latestPostsSchema, galleryListSchema, sponsorListSchema, teamListSchema, eventCalendarPath, EVENTS_CALENDAR_PATH } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
 import { createTestDatabase, testRedisUrl, type TestDatabase } from '@tca/service-kit/testing';
 import { addDays, siteToday } from '../../catalog/dates.js';
@@ -204,6 +204,81 @@ describe('content read API', () => {
   });
 });
 
+describe('GET /blog/latest', () => {
+  const post = (name: string, date: string, body: string) => `---\nname: ${name}\ndate: ${date}\n---\n${body}\n`;
+  const longBody = `# Annual general meeting\n\nThe **committee** thanks every member who came. ${'We reviewed the year, the accounts and the plans for the new hall in detail. '.repeat(6)}`;
+  // Two posts share a date: the order of their keys differs between localeCompare (the page) and a byte-wise collation.
+  const posts = {
+    'p-old.md': post('Old news', '2025-01-01', 'Long ago.'),
+    'Zeta.md': post('Zeta', '2025-06-01', 'Same day, capital key.'),
+    'alpha.md': post('Alpha', '2025-06-01', 'Same day, small key.'),
+    'mid.md': post('Middle', '2025-03-01', 'In between.'),
+    'agm.md': post('AGM', 'today-1', longBody),
+  };
+  let site: Site;
+  before(async () => {
+    site = await startSite();
+    await site.importFolder({ ...(await sampleFolder()), posts });
+  });
+  after(async () => {
+    await site?.close();
+  });
+
+  const latest = async (headers: Record<string, string> = {}) => fetch(`${site.url}/blog/latest`, { headers });
+
+  it('answers the newest posts as cards: excerpts, no bodies, in the home page order', async () => {
+    const res = await latest();
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.equal(res.headers.get('cache-control'), 'no-cache');
+    const raw = (await res.json()) as Array<Record<string, unknown>>;
+    const cards = latestPostsSchema.parse(raw);
+    assert.equal(cards.length, LATEST_POSTS_COUNT);
+    assert.deepEqual(cards.map((c) => c._id), ['agm', 'alpha', 'Zeta']);
+    // Nothing but the summary's fields: the bodies (desc, html) stay on /blog/get.
+    for (const card of raw) assert.deepEqual(Object.keys(card).sort(), Object.keys(blogSummarySchema.shape).sort());
+
+    const full = blogListSchema.parse(await (await fetch(`${site.url}/blog/get`)).json());
+    for (const card of cards) {
+      const source = full.find((p) => p._id === card._id);
+      assert.ok(source, card._id);
+      assert.equal(card.excerpt, excerpt(source.desc, BLOG_EXCERPT_MAX));
+      assert.deepEqual([card.name, card.date, card.image, card.imageMeta], [source.name, source.date, source.image, source.imageMeta]);
+    }
+    const agm = cards[0]?.excerpt ?? '';
+    assert.ok(agm.length <= BLOG_EXCERPT_MAX + 1 && agm.endsWith('…'), agm);
+    assert.ok(!agm.includes('**') && !agm.includes('#'), agm);
+  });
+
+  it('answers 304 to its ETag, and HEAD without a body', async () => {
+    const first = await latest();
+    const etag = first.headers.get('etag') ?? '';
+    assert.match(etag, /^"[\w-]+"$/);
+    await first.arrayBuffer();
+    const again = await latest({ 'If-None-Match': etag });
+    assert.equal(again.status, 304);
+    assert.equal(await again.text(), '');
+    assert.equal(again.headers.get('etag'), etag);
+    const head = await fetch(`${site.url}/blog/latest`, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('etag'), etag);
+    assert.equal(await head.text(), '');
+  });
+
+  it('changes with an import (a newer post comes first, under a new ETag)', async () => {
+    const before = await latest();
+    const etag = before.headers.get('etag') ?? '';
+    await before.arrayBuffer();
+    await site.importFolder({ posts: { ...posts, 'breaking.md': post('Breaking', 'today', 'Just in.') } });
+    await eventually(async () => {
+      const res = await latest({ 'If-None-Match': etag });
+      assert.equal(res.status, 200);
+      assert.notEqual(res.headers.get('etag'), etag);
+      assert.deepEqual(latestPostsSchema.parse(await res.json()).map((c) => c._id), ['breaking', 'agm', 'alpha']);
+    }, 2000);
+  });
+});
+
 describe('content read API without Redis', () => {
   let site: Site;
   before(async () => {
@@ -215,7 +290,7 @@ describe('content read API without Redis', () => {
   });
 
   it('still answers every list (the cache is skipped, never failed)', async () => {
-    for (const path of ['/blog/get', '/gallery/get', '/teammanagement/get', '/events/get', '/sponsorship/get', EVENTS_CALENDAR_PATH]) {
+    for (const path of ['/blog/get', '/blog/latest', '/gallery/get', '/teammanagement/get', '/events/get', '/sponsorship/get', EVENTS_CALENDAR_PATH]) {
       const started = Date.now();
       const res = await fetch(`${site.url}${path}`);
       assert.equal(res.status, 200, path);

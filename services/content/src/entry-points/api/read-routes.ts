@@ -34,7 +34,7 @@ function send(req: Request, res: Response, entry: CachedBody, cacheControl: stri
   res.end(entry.body);
 }
 
-/** GET /blog/get, /gallery/get, /teammanagement/get, /events/get, /sponsorship/get, /uploads/:file, calendars. */
+/** GET /blog/get, /blog/latest, /gallery/get, /teammanagement/get, /events/get, /sponsorship/get, /uploads/:file, calendars. */
 export function createReadRouter(_deps: ContentDeps, catalog: ContentCatalog): Router {
   const router = Router();
   const list =
@@ -43,6 +43,7 @@ export function createReadRouter(_deps: ContentDeps, catalog: ContentCatalog): R
       send(req, res, await catalog.list(name), REVALIDATE);
     };
   router.get('/blog/get', list('blog'));
+  router.get('/blog/latest', list('latest'));
   router.get('/gallery/get', list('gallery'));
   router.get('/teammanagement/get', list('team'));
   router.get('/events/get', list('events'));
