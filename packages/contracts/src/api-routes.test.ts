@@ -11,6 +11,7 @@ test('every API path of spec §7 goes to the service that owns it', () => {
     ['/auth/reset-password', 'identity'],
     ['/auth/change-password', 'identity'],
     ['/blog/get', 'content'],
+    ['/blog/latest', 'content'],
     ['/gallery/get', 'content'],
     ['/teammanagement/get', 'content'],
     ['/events/get', 'content'],

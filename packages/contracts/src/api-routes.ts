@@ -14,6 +14,8 @@ export interface ApiRoute {
 export const API_ROUTES: readonly ApiRoute[] = [
   { path: '/auth/', service: 'identity' },
   { path: '/blog/get', service: 'content' },
+  // Beyond the spec: the home page's 3 newest posts as cards show them (no bodies).
+  { path: '/blog/latest', service: 'content' },
   { path: '/gallery/get', service: 'content' },
   { path: '/teammanagement/get', service: 'content' },
   // /events/get, and the calendars /events/{_id}.ics and /events/calendar.ics

@@ -1,105 +1,16 @@
 import { z } from 'zod';
+import { ISO_DATE_PATTERN, TIME_OF_DAY_PATTERN } from './content-lists.js';
 
-/**
- * The content API's answers (spec §3, §7) and the two public forms (§5). Field names follow the spec
- * (`_id`, `desc`, `eventLink` …); the extra fields (`imageMeta`, `html`) are additions the pages use
- * for responsive images and safely rendered rich text.
- */
+/** The content API's answers (spec §3, §7: content-lists.ts) and the two public forms (§5). */
 
-/** One stored size of an image, in a modern format, served at `/uploads/<file>`. */
-export const imageVariantSchema = z.object({
-  file: z.string(),
-  width: z.number().int().positive(),
-});
-export type ImageVariant = z.infer<typeof imageVariantSchema>;
-
-/** What a page needs to lay an image out before it loads (width/height) and to pick a size (`srcset`). */
-export const imageMetaSchema = z.object({
-  /** The largest variant's file name, the same value as the item's `image` / `images[i]`. */
-  file: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  /** Describes the picture for screen readers; empty when it is decorative. */
-  alt: z.string(),
-  /** Every stored width, smallest first (the last one is `file`). */
-  variants: z.array(imageVariantSchema),
-});
-export type ImageMeta = z.infer<typeof imageMetaSchema>;
-
+// The lists' schemas are in zod/mini (content-lists.ts); these classic ones serve the operators' importer.
 /** `YYYY-MM-DD`, a calendar date in Adelaide. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD');
+export const isoDateSchema = z.string().regex(ISO_DATE_PATTERN, 'a date written YYYY-MM-DD');
 /** `HH:MM`, 24-hour. */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time written HH:MM (24-hour)');
+export const timeOfDaySchema = z.string().regex(TIME_OF_DAY_PATTERN, 'a time written HH:MM (24-hour)');
 
-export const blogPostSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  /** The post body as Markdown source (what search matches on). */
-  desc: z.string(),
-  /** The same body rendered to HTML and sanitised by the server: the only HTML a page may insert. */
-  html: z.string(),
-  /** File name under /uploads/, or null. */
-  image: z.string().nullable(),
-  imageMeta: imageMetaSchema.nullable(),
-  /** ISO 8601 date-time of publication. */
-  date: z.string(),
-});
-export type BlogPost = z.infer<typeof blogPostSchema>;
-
-export const galleryEventSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  date: isoDateSchema,
-  /** File names under /uploads/. */
-  images: z.array(z.string()),
-  /** Same order as `images`. */
-  imageMeta: z.array(imageMetaSchema),
-});
-export type GalleryEvent = z.infer<typeof galleryEventSchema>;
-
-export const teamMemberSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  designation: z.string(),
-  description: z.string(),
-  image: z.string().nullable(),
-  imageMeta: imageMetaSchema.nullable(),
-});
-export type TeamMember = z.infer<typeof teamMemberSchema>;
-
-export const EVENT_STATUSES = ['Active', 'Cancelled', 'Draft'] as const;
-
-export const eventSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  date: isoDateSchema,
-  endDate: isoDateSchema.nullable(),
-  time: timeOfDaySchema.nullable(),
-  location: z.string(),
-  /** Image URLs (spec §3: "list of URLs"), each `/uploads/<file>`. */
-  images: z.array(z.string()),
-  /** Same order as `images`. */
-  imageMeta: z.array(imageMetaSchema),
-  eventLink: z.string().nullable(),
-  status: z.enum(EVENT_STATUSES),
-});
-export type SiteEvent = z.infer<typeof eventSchema>;
-
-export const sponsorSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  image: z.string().nullable(),
-  imageMeta: imageMetaSchema.nullable(),
-  link: z.string().nullable(),
-});
-export type Sponsor = z.infer<typeof sponsorSchema>;
-
-export const blogListSchema = z.array(blogPostSchema);
-export const galleryListSchema = z.array(galleryEventSchema);
-export const teamListSchema = z.array(teamMemberSchema);
-export const eventListSchema = z.array(eventSchema);
-export const sponsorListSchema = z.array(sponsorSchema);
+export * from './content-lists.js';
+export { excerpt } from './content-text.js';
 
 // The content URLs live in a module without zod, so a page that only builds image or calendar links
 // does not pull the validation library into its first load.

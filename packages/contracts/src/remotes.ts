@@ -54,3 +54,5 @@ export const remoteRegistrySchema = z.object({
 export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
 export type LoaderSettings = RemoteRegistry['loader'];
 export const REGISTRY_PATH = '/remotes.json';
+/** The element id of the registry the gateway writes into the shell's HTML (a JSON data block), saving the first load a request. */
+export const INLINE_REGISTRY_ID = 'tca-registry';

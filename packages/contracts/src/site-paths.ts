@@ -28,3 +28,31 @@ export type PageId = keyof typeof paths;
 export function blogPostPath(id: string): string {
   return `/blog/${encodeURIComponent(id)}`;
 }
+
+/**
+ * The page a browser path opens (the same matching as the shell's router: a `:param` is one non-empty
+ * segment; a trailing slash is allowed), or undefined for a path no page has (the 404 page).
+ */
+export function pageForPath(pathname: string): PageId | undefined {
+  let path: string;
+  try {
+    path = decodeURI(pathname);
+  } catch {
+    return undefined;
+  }
+  if (path.length > 1) path = path.replace(/\/+$/, '');
+  for (const [page, pattern] of Object.entries(paths) as Array<[PageId, string]>) {
+    const expected = pattern.split('/');
+    const actual = path.split('/');
+    if (expected.length !== actual.length) continue;
+    if (expected.every((part, i) => (part.startsWith(':') ? (actual[i] ?? '').length > 0 : part === actual[i]))) return page;
+  }
+  return undefined;
+}
+
+/** A remote names each page's code chunk `page-<PageId>`, so the gateway can preload it for that page. */
+export const PAGE_CHUNK_PREFIX = 'page-';
+/** The file a remote's build writes beside its manifest: each page chunk group's files. */
+export const PAGE_ASSETS_FILE = 'page-assets.json';
+/** What PAGE_ASSETS_FILE holds: per page id, the JS and CSS files (relative to the manifest) its chunk group needs. */
+export type PageAssets = Partial<Record<PageId, { js: string[]; css: string[] }>>;
