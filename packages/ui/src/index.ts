@@ -1,8 +1,11 @@
 /**
  * The design system's root: what the shell itself uses (tokens and global classes, Page, Spinner,
- * toasts). Pieces only some pages need are sub-paths, shared the same way but left out of the
- * shell's first load: `@tca/ui/forms` (fields, banners), `@tca/ui/modal` (the <dialog> modal) and
- * `@tca/ui/server-errors`; node tests use `@tca/ui/testing/css-module-stub` and `@tca/ui/testing/markup`.
+ * toasts, whose library loads with the first toast). `@tca/ui/router` (the routing every app uses)
+ * and `@tca/ui/session` (the stored login) are in every first load too. Pieces only some pages need
+ * are sub-paths, shared the same way but left out of the shell's first load: `@tca/ui/forms`
+ * (fields, banners), `@tca/ui/modal` (the <dialog> modal) and `@tca/ui/server-errors`; node tests use
+ * `@tca/ui/testing/css-module-stub` and `@tca/ui/testing/markup`; a remote running alone in
+ * development uses `@tca/ui/standalone`.
  */
 import './styles.css';
 
@@ -10,4 +13,4 @@ export { SITE_NAME } from './site.js';
 export { Spinner } from './spinner.js';
 export { Page } from './page.js';
 export { notify, TOAST_DEFAULTS } from './notify.js';
-export { StandaloneApp } from './standalone-app.js';
+export { Toaster } from './toaster.js';

@@ -27,7 +27,7 @@ class MemoryStorage implements Storage {
   }
 }
 
-const { createSessionStore } = await import('./session-store.js');
+const { createSessionStore } = await import('./session.js');
 const user = { id: '7', email: 'meera@example.org', firstName: 'Meera', lastName: 'Raman', phone: '61412345678', phoneCountry: '+61' };
 let storage: MemoryStorage;
 

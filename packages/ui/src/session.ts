@@ -7,7 +7,8 @@ import {
   type StoredUser,
 } from '@tca/contracts';
 
-const CHANGE_EVENT = 'tca:session-change';
+/** Announced on window whenever this tab changes the stored session. */
+export const SESSION_CHANGE_EVENT = 'tca:session-change';
 
 function readStored(storage: Storage): StoredUser | null {
   const raw = storage.getItem(SESSION_STORAGE_KEYS.user);
@@ -23,12 +24,13 @@ function readStored(storage: Storage): StoredUser | null {
 }
 
 function announce(): void {
-  window.dispatchEvent(new Event(CHANGE_EVENT));
+  window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));
 }
 
 /**
  * The browser login session of spec §3/§4: the user under `user` as `{ value, expiry }` with a
- * 24-hour expiry, the token under `token`. Exposed to the shell as `mf_account/session`.
+ * 24-hour expiry, the token under `token`. `@tca/ui/session` is a shared singleton: the shell's
+ * header and every remote read and change the same store, without loading any remote for it.
  */
 export function createSessionStore(storage: Storage = window.localStorage): SessionModule {
   const store: SessionModule = {
@@ -63,10 +65,10 @@ export function createSessionStore(storage: Storage = window.localStorage): Sess
       const onStorage = (event: StorageEvent) => {
         if (event.key === null || event.key === SESSION_STORAGE_KEYS.user || event.key === SESSION_STORAGE_KEYS.token) listener();
       };
-      window.addEventListener(CHANGE_EVENT, listener);
+      window.addEventListener(SESSION_CHANGE_EVENT, listener);
       window.addEventListener('storage', onStorage);
       return () => {
-        window.removeEventListener(CHANGE_EVENT, listener);
+        window.removeEventListener(SESSION_CHANGE_EVENT, listener);
         window.removeEventListener('storage', onStorage);
       };
     },
@@ -74,5 +76,15 @@ export function createSessionStore(storage: Storage = window.localStorage): Sess
   return store;
 }
 
-const session = createSessionStore();
-export const { readUser, readToken, storeSession, clearSession, expireIfDue, subscribe } = session;
+// Created on first use, so importing this module where there is no browser storage (tests, tools) is safe.
+let browserStore: SessionModule | undefined;
+function store(): SessionModule {
+  browserStore ??= createSessionStore();
+  return browserStore;
+}
+export const readUser: SessionModule['readUser'] = (now) => store().readUser(now);
+export const readToken: SessionModule['readToken'] = () => store().readToken();
+export const storeSession: SessionModule['storeSession'] = (user, token, now) => store().storeSession(user, token, now);
+export const clearSession: SessionModule['clearSession'] = () => store().clearSession();
+export const expireIfDue: SessionModule['expireIfDue'] = (now) => store().expireIfDue(now);
+export const subscribe: SessionModule['subscribe'] = (listener) => store().subscribe(listener);

@@ -1,12 +1,12 @@
-import type { ComponentType } from 'react';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { TOAST_DEFAULTS } from './notify.js';
+import { lazy, Suspense, useMemo } from 'react';
+import type { RemotePage } from '@tca/contracts';
+import { BrowserRouter, Link, Route, Routes } from './router.js';
+import { Toaster } from './toaster.js';
 
 interface StandaloneAppProps {
   /** Shown above the page list, e.g. "mf-content". */
   name: string;
-  routes: ReadonlyArray<{ path: string; Page: ComponentType }>;
+  routes: ReadonlyArray<{ path: string; page: RemotePage }>;
 }
 
 /**
@@ -14,6 +14,7 @@ interface StandaloneAppProps {
  * plain router, without the shell's frame. The composed site never renders this.
  */
 export function StandaloneApp({ name, routes }: StandaloneAppProps) {
+  const pages = useMemo(() => routes.map(({ path, page }) => ({ path, Page: lazy(() => page.load().then((Page) => ({ default: Page }))) })), [routes]);
   return (
     <BrowserRouter>
       <nav aria-label={`${name} pages`} style={{ padding: '0.75rem 1.25rem', borderBottom: '1px solid var(--tca-line)' }}>
@@ -25,11 +26,11 @@ export function StandaloneApp({ name, routes }: StandaloneAppProps) {
         ))}
       </nav>
       <Routes>
-        {routes.map(({ path, Page }) => (
-          <Route key={path} path={path} element={<Page />} />
+        {pages.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Suspense fallback={<p>Loading...</p>}><Page /></Suspense>} />
         ))}
       </Routes>
-      <ToastContainer {...TOAST_DEFAULTS} />
+      <Toaster />
     </BrowserRouter>
   );
 }
