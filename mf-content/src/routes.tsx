@@ -1,18 +1,40 @@
-import { lazy } from 'react';
 import type { RemoteRoutesModule } from '@tca/contracts';
+import { prefetchContent } from './lib/content-cache.js';
 
-/** One lazily loaded component per page this remote owns; the shell maps them to its routes. */
+/**
+ * The pages this remote owns, for the shell: each page's code, and the lists it shows first, which
+ * the shell fetches behind its one-second loader so the page paints complete. Each chunk is named
+ * `page-<PageId>` so the gateway can preload it (PAGE_CHUNK_PREFIX in @tca/contracts).
+ */
 export const pages: RemoteRoutesModule<'content'>['pages'] = {
-  home: lazy(() => import('./pages/home-page.js').then((m) => ({ default: m.HomePage }))),
-  about: lazy(() => import('./pages/about-page.js').then((m) => ({ default: m.AboutPage }))),
-  team: lazy(() => import('./pages/team-page.js').then((m) => ({ default: m.TeamPage }))),
-  events: lazy(() => import('./pages/events-page.js').then((m) => ({ default: m.EventsPage }))),
-  gallery: lazy(() => import('./pages/gallery-page.js').then((m) => ({ default: m.GalleryPage }))),
-  blog: lazy(() => import('./pages/blog-page.js').then((m) => ({ default: m.BlogPage }))),
-  blogPost: lazy(() => import('./pages/blog-post-page.js').then((m) => ({ default: m.BlogPostPage }))),
-  contact: lazy(() => import('./pages/contact-page.js').then((m) => ({ default: m.ContactPage }))),
-  raiseTicket: lazy(() => import('./pages/raise-ticket-page.js').then((m) => ({ default: m.RaiseTicketPage }))),
-  tamilSchools: lazy(() => import('./pages/tamil-schools-page.js').then((m) => ({ default: m.TamilSchoolsPage }))),
-  terms: lazy(() => import('./pages/terms-page.js').then((m) => ({ default: m.TermsPage }))),
-  privacy: lazy(() => import('./pages/privacy-page.js').then((m) => ({ default: m.PrivacyPage }))),
+  home: {
+    load: () => import(/* webpackChunkName: "page-home" */ './pages/home-page.js').then((m) => m.HomePage),
+    prepare: () => prefetchContent(['sponsors', 'latestPosts', 'events']),
+  },
+  about: { load: () => import(/* webpackChunkName: "page-about" */ './pages/about-page.js').then((m) => m.AboutPage) },
+  team: {
+    load: () => import(/* webpackChunkName: "page-team" */ './pages/team-page.js').then((m) => m.TeamPage),
+    prepare: () => prefetchContent(['team']),
+  },
+  events: {
+    load: () => import(/* webpackChunkName: "page-events" */ './pages/events-page.js').then((m) => m.EventsPage),
+    prepare: () => prefetchContent(['events']),
+  },
+  gallery: {
+    load: () => import(/* webpackChunkName: "page-gallery" */ './pages/gallery-page.js').then((m) => m.GalleryPage),
+    prepare: () => prefetchContent(['gallery']),
+  },
+  blog: {
+    load: () => import(/* webpackChunkName: "page-blog" */ './pages/blog-page.js').then((m) => m.BlogPage),
+    prepare: () => prefetchContent(['blog']),
+  },
+  blogPost: {
+    load: () => import(/* webpackChunkName: "page-blogPost" */ './pages/blog-post-page.js').then((m) => m.BlogPostPage),
+    prepare: () => prefetchContent(['blog']),
+  },
+  contact: { load: () => import(/* webpackChunkName: "page-contact" */ './pages/contact-page.js').then((m) => m.ContactPage) },
+  raiseTicket: { load: () => import(/* webpackChunkName: "page-raiseTicket" */ './pages/raise-ticket-page.js').then((m) => m.RaiseTicketPage) },
+  tamilSchools: { load: () => import(/* webpackChunkName: "page-tamilSchools" */ './pages/tamil-schools-page.js').then((m) => m.TamilSchoolsPage) },
+  terms: { load: () => import(/* webpackChunkName: "page-terms" */ './pages/terms-page.js').then((m) => m.TermsPage) },
+  privacy: { load: () => import(/* webpackChunkName: "page-privacy" */ './pages/privacy-page.js').then((m) => m.PrivacyPage) },
 };

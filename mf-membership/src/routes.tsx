@@ -1,12 +1,14 @@
-import { lazy } from 'react';
 import type { RemoteRoutesModule } from '@tca/contracts';
 
-/** One lazily loaded component per page this remote owns; the shell maps them to its routes. */
+/**
+ * The pages this remote owns, for the shell: each page's code, fetched when its route opens. Each
+ * chunk is named `page-<PageId>` so the gateway can preload it (PAGE_CHUNK_PREFIX in @tca/contracts).
+ */
 export const pages: RemoteRoutesModule<'membership'>['pages'] = {
-  membership: lazy(() => import('./pages/membership-page.js').then((m) => ({ default: m.MembershipPage }))),
-  forms: lazy(() => import('./pages/member-forms-page.js').then((m) => ({ default: m.MemberFormsPage }))),
-  confirmation: lazy(() => import('./pages/confirmation-page.js').then((m) => ({ default: m.ConfirmationPage }))),
-  success: lazy(() => import('./pages/success-page.js').then((m) => ({ default: m.SuccessPage }))),
-  cancel: lazy(() => import('./pages/cancel-page.js').then((m) => ({ default: m.CancelPage }))),
-  payment: lazy(() => import('./pages/payment-page.js').then((m) => ({ default: m.PaymentPage }))),
+  membership: { load: () => import(/* webpackChunkName: "page-membership" */ './pages/membership-page.js').then((m) => m.MembershipPage) },
+  forms: { load: () => import(/* webpackChunkName: "page-forms" */ './pages/member-forms-page.js').then((m) => m.MemberFormsPage) },
+  confirmation: { load: () => import(/* webpackChunkName: "page-confirmation" */ './pages/confirmation-page.js').then((m) => m.ConfirmationPage) },
+  success: { load: () => import(/* webpackChunkName: "page-success" */ './pages/success-page.js').then((m) => m.SuccessPage) },
+  cancel: { load: () => import(/* webpackChunkName: "page-cancel" */ './pages/cancel-page.js').then((m) => m.CancelPage) },
+  payment: { load: () => import(/* webpackChunkName: "page-payment" */ './pages/payment-page.js').then((m) => m.PaymentPage) },
 };

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
-import { applyRegistry, fetchRegistry } from './remotes/federation.js';
+import { applyRegistry, initialRegistry } from './remotes/federation.js';
 
 async function start() {
   try {
-    applyRegistry(await fetchRegistry());
+    applyRegistry(await initialRegistry());
   } catch (error) {
     // The frame still renders; each area shows its fallback and Retry reads the registry again.
     console.error('[shell] the remote registry could not be loaded', error);

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@tca/ui/router';
 import { loginAnswerSchema, loginRequestSchema, paths, type LoginRequest } from '@tca/contracts';
 import { PasswordField, TextField } from '@tca/ui/forms';
 import { callApi } from '../lib/api.js';
 import { loginFailureText, TEXT } from '../lib/messages.js';
 import { toLoginUser } from '../lib/session-user.js';
 import { toast } from '../lib/toasts.js';
-import { storeSession } from '../session/session-store.js';
+import { storeSession } from '@tca/ui/session';
 import styles from './account.module.css';
 
 /** Spec §8/§9: after 'Login successful!' the browser goes to / after 2 seconds. */

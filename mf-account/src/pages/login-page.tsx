@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
-import { readUser } from '../session/session-store.js';
+import { readUser } from '@tca/ui/session';
 import { tabStorage, takeFlash } from '../session/flash.js';
 import { toast } from '../lib/toasts.js';
 import { LoginForm } from './login-form.js';

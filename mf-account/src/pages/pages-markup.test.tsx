@@ -3,7 +3,7 @@ import { register } from 'node:module';
 import { beforeEach, test } from 'node:test';
 import React, { type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@tca/ui/router';
 import { SESSION_STORAGE_KEYS } from '@tca/contracts';
 import { controlTag as control, labels } from '@tca/ui/testing/markup';
 

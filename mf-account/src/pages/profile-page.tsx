@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@tca/ui/router';
 import { paths, type LoginUser } from '@tca/contracts';
 import { callApi, isRejectedToken } from '../lib/api.js';
 import { firstMembership, type ProfileMembership } from '../lib/membership.js';
 import { loadFailureDetail } from '../lib/messages.js';
 import { formatProfilePhone } from '../lib/phone.js';
 import { endBrowserSession } from '../session/browser-session.js';
-import { readToken, readUser } from '../session/session-store.js';
+import { readToken, readUser } from '@tca/ui/session';
 import { MembershipDetails } from './profile-membership.js';
 import { SecuritySettings } from './profile-security.js';
 import { LogoutButton } from './logout-button.js';

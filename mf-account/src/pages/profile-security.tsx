@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@tca/ui/router';
 import { changePasswordAnswerSchema, paths } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Banner, PasswordField } from '@tca/ui/forms';
@@ -11,7 +11,7 @@ import { changePasswordFormSchema, type ChangePasswordForm } from '../lib/form-s
 import { changePasswordOutcome, TEXT } from '../lib/messages.js';
 import { gatherMyData, myDataFileName, type MyDataExport } from '../lib/my-data.js';
 import { endBrowserSession } from '../session/browser-session.js';
-import { readToken, readUser } from '../session/session-store.js';
+import { readToken, readUser } from '@tca/ui/session';
 import styles from './profile.module.css';
 import accountStyles from './account.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@tca/ui/router';
 import { paths, registerAnswerSchema, type RegisterRequest } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { Banner, CheckboxField, Field, fieldClasses as fieldStyles, FieldGrid, PasswordField, RequiredNote, TextField } from '@tca/ui/forms';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@tca/ui/router';
 import { messageAnswerSchema, paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { Banner, PasswordField } from '@tca/ui/forms';

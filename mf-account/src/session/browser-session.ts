@@ -1,4 +1,4 @@
-import { clearSession, readToken } from './session-store.js';
+import { clearSession, readToken } from '@tca/ui/session';
 import { endSession, type EndSessionReason } from './logout.js';
 
 /** endSession for this browser tab: the stored session of `mf_account/session`, then a full load of /login. */

@@ -13,11 +13,6 @@ export function newestFirst<T extends Dated>(posts: readonly T[]): T[] {
   return [...posts].sort((a, b) => time(b) - time(a) || a._id.localeCompare(b._id));
 }
 
-/** The home page's 3 latest posts. */
-export function latestPosts<T extends Dated>(posts: readonly T[], count = 3): T[] {
-  return newestFirst(posts).slice(0, count);
-}
-
 /** Spec §5: a case-insensitive match of the query on the name or the description; blank matches all. */
 export function filterPosts<T extends Pick<BlogPost, 'name' | 'desc'>>(posts: readonly T[], query: string): T[] {
   const needle = query.trim().toLocaleLowerCase();
@@ -56,22 +51,3 @@ export function formatPostDate(isoDateTime: string): string {
   return Number.isNaN(value) ? '' : postDate.format(new Date(value));
 }
 
-/**
- * A short plain-text teaser of a Markdown body. The result is only ever rendered as text (React
- * escapes it); the Markdown syntax is dropped so the teaser reads naturally.
- */
-export function excerpt(markdown: string, maxLength = 160): string {
-  const text = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
-    .replace(/[*_`~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= maxLength) return text;
-  const cut = text.slice(0, maxLength);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
-}

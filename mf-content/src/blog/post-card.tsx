@@ -1,7 +1,8 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tca/ui/router';
 import { blogPostPath, type BlogPost } from '@tca/contracts';
 import { StoredImage } from '../lib/stored-image.js';
-import { excerpt, formatPostDate } from './blog-logic.js';
+import { excerpt } from '@tca/contracts';
+import { formatPostDate } from './blog-logic.js';
 import styles from './blog.module.css';
 
 interface PostCardProps {

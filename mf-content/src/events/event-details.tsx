@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tca/ui/router';
 import { eventCalendarPath, paths, type SiteEvent } from '@tca/contracts';
 import { Modal } from '@tca/ui/modal';
 import { daysUntil, eventWhen, ticketLink } from './event-dates.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tca/ui/router';
 import { paths, type SiteEvent } from '@tca/contracts';
 import { carouselEvents, daysUntil, eventWhen } from '../events/event-dates.js';
 import { adelaideDay } from '../lib/adelaide-date.js';

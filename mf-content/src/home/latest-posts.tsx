@@ -1,14 +1,14 @@
-import { Link } from 'react-router-dom';
-import { blogPostPath, paths } from '@tca/contracts';
-import { excerpt, formatPostDate, latestPosts } from '../blog/blog-logic.js';
+import { Link } from '@tca/ui/router';
+import { blogPostPath, excerpt, LATEST_POSTS_COUNT, paths } from '@tca/contracts';
+import { formatPostDate } from '../blog/blog-logic.js';
 import { StoredImage } from '../lib/stored-image.js';
 import { EmptyMessage, ErrorMessage, LoadingMessage } from '../lib/status.js';
 import { useContent } from '../lib/use-content.js';
 import styles from './home.module.css';
 
-/** The 3 latest blog posts (spec §9), each card linking to its post. */
+/** The 3 latest blog posts (spec §9, from `GET /blog/latest`: no bodies), each card linking to its post. */
 export function LatestPosts() {
-  const { state, retry } = useContent('blog');
+  const { state, retry } = useContent('latestPosts');
   return (
     <section className={styles.section} aria-labelledby="latest-posts-title">
       <div className={styles.sectionHead}>
@@ -24,7 +24,7 @@ export function LatestPosts() {
       {state.status === 'ready' && state.data.length === 0 ? <EmptyMessage>No blogs found</EmptyMessage> : null}
       {state.status === 'ready' && state.data.length > 0 ? (
         <ul className={styles.posts}>
-          {latestPosts(state.data).map((post) => (
+          {state.data.slice(0, LATEST_POSTS_COUNT).map((post) => (
             <li key={post._id} className={styles.postCard}>
               <StoredImage src={post.image} meta={post.imageMeta} sizes="(max-width: 760px) 100vw, 360px" className={styles.postImage} />
               <div className={styles.postBody}>
@@ -36,7 +36,7 @@ export function LatestPosts() {
                     {post.name}
                   </Link>
                 </h3>
-                <p className={styles.postExcerpt}>{excerpt(post.desc, 120)}</p>
+                <p className={styles.postExcerpt}>{excerpt(post.excerpt, 120)}</p>
               </div>
             </li>
           ))}

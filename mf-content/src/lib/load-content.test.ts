@@ -33,12 +33,12 @@ test('a list is fetched from its endpoint and checked against the contract', asy
   assert.equal(requests.at(-1), 'GET /sponsorship/get');
 });
 
-test('an error status, a wrong shape, bad JSON and no server are told apart', async () => {
+test('an error status, an answer that is not a list, bad JSON and no server are told apart', async () => {
   answer = json(503, { error: 'unavailable' });
   await assert.rejects(loadContent('events', { baseUrl }), (error: unknown) => error instanceof ContentLoadError && error.kind === 'http' && error.status === 503);
   assert.equal(requests.at(-1), 'GET /events/get');
 
-  answer = json(200, [{ ...sponsor, name: 42 }]);
+  answer = json(200, { items: [sponsor] });
   await assert.rejects(loadContent('sponsors', { baseUrl }), (error: unknown) => error instanceof ContentLoadError && error.kind === 'invalid');
 
   answer = (_req, res) => res.end('<html>');

@@ -1,23 +1,35 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ContentLoadError, loadContent, type ContentKind, type ContentTypes } from './load-content.js';
+import { fetchContent, settledContent } from './content-cache.js';
+import type { ContentLoadError, ContentKind, ContentTypes } from './load-content.js';
 
 export type ContentState<T> = { status: 'loading' } | { status: 'error'; error: ContentLoadError } | { status: 'ready'; data: T };
 
-/** Loads one content list when the component mounts; `retry` loads it again. */
+function stateOf<K extends ContentKind>(kind: K): ContentState<ContentTypes[K]> {
+  const outcome = settledContent(kind);
+  if (!outcome) return { status: 'loading' };
+  return outcome.ok ? { status: 'ready', data: outcome.data } : { status: 'error', error: outcome.error };
+}
+
+/**
+ * One content list for a component: ready on the first render when the page's `prepare` fetched it
+ * behind the loader, else fetched now; `retry` fetches it again.
+ */
 export function useContent<K extends ContentKind>(kind: K): { state: ContentState<ContentTypes[K]>; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<ContentState<ContentTypes[K]>>({ status: 'loading' });
+  const [state, setState] = useState<ContentState<ContentTypes[K]>>(() => stateOf(kind));
 
   useEffect(() => {
-    const controller = new AbortController();
-    loadContent(kind, { signal: controller.signal }).then(
-      (data) => setState({ status: 'ready', data }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'error', error: error instanceof ContentLoadError ? error : new ContentLoadError('invalid', String(error)) });
-      },
-    );
-    return () => controller.abort();
+    let active = true;
+    fetchContent(kind, { fresh: attempt > 0 }).promise.then((outcome) => {
+      if (!active) return;
+      setState((previous) => {
+        if (outcome.ok) return previous.status === 'ready' && previous.data === outcome.data ? previous : { status: 'ready', data: outcome.data };
+        return { status: 'error', error: outcome.error };
+      });
+    });
+    return () => {
+      active = false;
+    };
   }, [kind, attempt]);
 
   const retry = useCallback(() => {

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@tca/ui/router';
 import { Page } from '@tca/ui';
 import { filterPosts, newestFirst } from '../blog/blog-logic.js';
 import { PostCard } from '../blog/post-card.js';

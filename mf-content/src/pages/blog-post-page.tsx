@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@tca/ui/router';
 import { paths, type BlogPost } from '@tca/contracts';
 import { formatPostDate, similarPosts } from '../blog/blog-logic.js';
 import { demoteHeadings } from '../blog/demote-headings.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { TicketForm } from '../forms/ticket-form.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TeamMember } from '@tca/contracts';
 import { Page } from '@tca/ui';
-import { excerpt } from '../blog/blog-logic.js';
+import { excerpt } from '@tca/contracts';
 import { Modal } from '@tca/ui/modal';
 import { EmptyMessage, ErrorMessage, LoadingMessage } from '../lib/status.js';
 import { StoredImage, initials } from '../lib/stored-image.js';

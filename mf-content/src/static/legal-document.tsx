@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@tca/ui/router';
 import { formatLegalDate, parseInline, type LegalBlock, type LegalDocument } from './legal-types.js';
 import styles from './legal.module.css';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@tca/ui/router';
 import { CHILD_ROWS, membershipLevel, messageAnswerSchema, paths } from '@tca/contracts';
 import { Banner, Field, FieldGrid, fieldClasses, TextField } from '@tca/ui/forms';
 import { Modal } from '@tca/ui/modal';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from '@tca/ui/router';
 import { AUSTRALIAN_STATES, checkoutAnswerSchema, GENDERS, MARITAL_STATUSES, paths, type MembershipLevel } from '@tca/contracts';
 import { Banner, CheckboxField, Field, FieldGrid, fieldClasses, RequiredNote, SelectField, TextField } from '@tca/ui/forms';
 import { useLater } from '../hooks/use-later.js';

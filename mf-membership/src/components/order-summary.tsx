@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tca/ui/router';
 import { paths, type MembershipLevel } from '@tca/contracts';
 import { formatAud, termText } from '../lib/levels.js';
 import styles from './order-summary.module.css';

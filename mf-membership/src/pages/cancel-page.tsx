@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { callApi } from '../lib/api.js';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';

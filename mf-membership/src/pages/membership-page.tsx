@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@tca/ui/router';
 import { paths, type MembershipLevel } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { ConfirmModal } from '../components/confirm-modal.js';

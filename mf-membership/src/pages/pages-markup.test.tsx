@@ -3,7 +3,7 @@ import { register } from 'node:module';
 import { beforeEach, test } from 'node:test';
 import React, { type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@tca/ui/router';
 import { AUSTRALIAN_STATES, MARITAL_STATUSES, SESSION_STORAGE_KEYS } from '@tca/contracts';
 
 // tsx compiles @tca/ui's source (outside this package's tsconfig) with the classic JSX transform,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@tca/ui/router';
 import { paths, sessionLookupAnswerSchema } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';

@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@tca/ui/router';
 import type { RemoteName, RemotePageId } from '@tca/contracts';
 import { NotFoundPage } from '../frame/not-found-page.js';
 import { RemotePage } from '../remotes/remote-page.js';

@@ -1,6 +1,5 @@
-import { Outlet } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { TOAST_DEFAULTS } from '@tca/ui';
+import { Outlet } from '@tca/ui/router';
+import { Toaster } from '@tca/ui';
 import { Footer } from '../frame/footer.js';
 import { Header } from '../frame/header.js';
 import styles from './layout.module.css';
@@ -16,7 +15,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <ToastContainer {...TOAST_DEFAULTS} />
+      <Toaster />
     </div>
   );
 }

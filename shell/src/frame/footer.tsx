@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { SITE_NAME } from '@tca/ui';
 import styles from './footer.module.css';

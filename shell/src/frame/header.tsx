@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { SITE_NAME } from '@tca/ui';
 import { useSession } from '../session/use-session.js';

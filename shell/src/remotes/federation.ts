@@ -1,23 +1,43 @@
+import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
+  INLINE_REGISTRY_ID,
   REMOTE_CONTAINER,
   REMOTE_NAMES,
   remoteRegistrySchema,
+  type PageParams,
   type RemoteName,
+  type RemotePageId,
   type RemoteRegistry,
   type RemoteRoutesModule,
-  type SessionModule,
 } from '@tca/contracts';
 import { config } from '../config.js';
 import { createLoaderPlugin } from './loader-plugin.js';
 
 const REGISTRY_TIMEOUT_MS = 10_000;
 
+/** The registry written into the page, if any (a data block: the browser never runs it). */
+function inlineRegistry(): RemoteRegistry | undefined {
+  const text = document.getElementById(INLINE_REGISTRY_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return remoteRegistrySchema.parse(JSON.parse(text));
+  } catch (error) {
+    console.warn('[shell] the registry in the page is unreadable; asking the gateway', error);
+    return undefined;
+  }
+}
+
 /** Reads the runtime registry: which manifest each remote is served from right now. */
 export async function fetchRegistry(url = config.REMOTES_REGISTRY_URL): Promise<RemoteRegistry> {
   const response = await fetch(url, { cache: 'no-store', signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`The remote registry answered ${response.status}`);
   return remoteRegistrySchema.parse(await response.json());
+}
+
+/** The registry for starting up: the one in the page, else the gateway's. */
+export async function initialRegistry(): Promise<RemoteRegistry> {
+  return inlineRegistry() ?? fetchRegistry();
 }
 
 let registry: RemoteRegistry | undefined;
@@ -34,34 +54,47 @@ export function applyRegistry(current: RemoteRegistry): void {
   registerRemotes(REMOTE_NAMES.map((name) => toRemote(name, current)));
 }
 
-const modules = new Map<string, Promise<unknown>>();
+// Each cache keeps a failure too (React would otherwise re-render into a new attempt forever);
+// resetRemote() forgets a remote's entries when the visitor presses Retry.
+const routeModules = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+const pageModules = new Map<string, Promise<ComponentType>>();
 
-function load<T>(remote: RemoteName, expose: string): Promise<T> {
-  const id = `${REMOTE_CONTAINER[remote]}/${expose}`;
-  let pending = modules.get(id) as Promise<T> | undefined;
+/** The remote's `./routes` module; the same promise while it is loading or loaded. */
+export function loadRoutes<R extends RemoteName>(remote: R): Promise<RemoteRoutesModule<R>> {
+  let pending = routeModules.get(remote);
   if (!pending) {
-    if (!registry) {
-      pending = Promise.reject(new Error('The list of site areas could not be loaded.'));
-    } else {
-      pending = loadRemote<T>(id).then((loaded) => {
-        if (!loaded) throw new Error(`${id} is empty`);
-        return loaded;
-      });
-    }
-    // A failure stays cached (React would otherwise re-render into a new attempt forever);
-    // resetRemote() forgets it when the visitor presses Retry.
-    modules.set(id, pending);
+    const id = `${REMOTE_CONTAINER[remote]}/routes`;
+    pending = registry
+      ? loadRemote<RemoteRoutesModule>(id).then((loaded) => {
+          if (!loaded) throw new Error(`${id} is empty`);
+          return loaded;
+        })
+      : Promise.reject(new Error('The list of site areas could not be loaded.'));
+    routeModules.set(remote, pending);
+  }
+  return pending as Promise<RemoteRoutesModule<R>>;
+}
+
+/** One page's component, from the remote that owns it. */
+export function loadPage<R extends RemoteName>(remote: R, page: RemotePageId<R>): Promise<ComponentType> {
+  const key = `${remote}/${page}`;
+  let pending = pageModules.get(key);
+  if (!pending) {
+    pending = loadRoutes(remote).then((routes) => {
+      const entry = routes.pages[page];
+      if (!entry) throw new Error(`The ${remote} area has no page "${String(page)}"`);
+      return entry.load();
+    });
+    pageModules.set(key, pending);
   }
   return pending;
 }
 
-/** The remote's `./routes` module; the same promise while it is loading or loaded (for React's `use`). */
-export function loadRoutes<R extends RemoteName>(remote: R): Promise<RemoteRoutesModule<R>> {
-  return load<RemoteRoutesModule<R>>(remote, 'routes');
-}
-
-export function loadSessionModule(): Promise<SessionModule> {
-  return load<SessionModule>('account', 'session');
+/** Starts fetching what a page shows first; settles when that is done (never rejects). */
+export function preparePage<R extends RemoteName>(remote: R, page: RemotePageId<R>, params: PageParams): Promise<void> {
+  return loadRoutes(remote)
+    .then((routes) => routes.pages[page]?.prepare?.(params))
+    .catch(() => undefined);
 }
 
 /**
@@ -69,8 +102,9 @@ export function loadSessionModule(): Promise<SessionModule> {
  * re-register that remote, which drops what the MF runtime cached for it.
  */
 export async function resetRemote(remote: RemoteName): Promise<void> {
-  for (const id of [...modules.keys()]) {
-    if (id.startsWith(`${REMOTE_CONTAINER[remote]}/`)) modules.delete(id);
+  routeModules.delete(remote);
+  for (const key of [...pageModules.keys()]) {
+    if (key.startsWith(`${remote}/`)) pageModules.delete(key);
   }
   try {
     const fresh = await fetchRegistry();
