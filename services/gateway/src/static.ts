@@ -58,7 +58,7 @@ export function hasExtension(pathname: string): boolean {
   return /\.[A-Za-z0-9]{1,10}$/.test(last);
 }
 
-function preferredEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
+export function preferredEncoding(req: IncomingMessage): 'br' | 'gzip' | undefined {
   const header = req.headers['accept-encoding'];
   if (typeof header !== 'string') return undefined;
   const accepted = new Map<string, number>();
