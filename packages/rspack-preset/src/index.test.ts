@@ -2,13 +2,39 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CHUNK_LOAD_TIMEOUT_MS, createAppConfig, sharedSingletons } from './index.js';
 
-test('React, the router, toasts and the design system are shared singletons, with sub-path keys for React and the design system', () => {
-  const shared = sharedSingletons();
-  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', 'react-router', 'react-router-dom', 'react-toastify', '@tca/ui', '@tca/ui/']) {
-    assert.equal(shared[key]?.singleton, true, key);
-    assert.match(shared[key]?.requiredVersion ?? '', /^\^\d+\.\d+\.\d+/, key);
+test('React, the design system with its router and session are shared singletons; the shell bundles the first-load ones eagerly', () => {
+  const remote = sharedSingletons('remote');
+  const host = sharedSingletons('host');
+  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session', '@tca/ui/']) {
+    assert.equal(remote[key]?.singleton, true, key);
+    assert.match(remote[key]?.requiredVersion ?? '', /^\^\d+\.\d+\.\d+/, key);
+    assert.equal(remote[key]?.eager, false, `a remote never bundles ${key} eagerly`);
   }
-  assert.equal(shared.react?.version, '19.3.1');
+  assert.equal(remote.react?.version, '19.3.1');
+  // Routing is shared only through the facade: a shared react-router would be shipped whole.
+  for (const key of ['react-router', 'react-router-dom', 'react-toastify']) assert.equal(remote[key], undefined, key);
+  assert.deepEqual(
+    Object.keys(host).filter((key) => host[key]?.eager),
+    ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session'],
+  );
+});
+
+test('production builds use the federation runtime as ES modules and react-router without its development checks', () => {
+  const config = createAppConfig({ kind: 'host', name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' })({}, { mode: 'production' });
+  const alias = (config.resolve?.alias ?? {}) as Record<string, string>;
+  assert.match(alias['react-router$'] ?? '', /react-router\/dist\/production\/index\.mjs$/);
+  assert.match(alias['@module-federation/runtime-core$'] ?? '', /runtime-core\/dist\/index\.js$/);
+  const dev = createAppConfig({ kind: 'host', name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' })({}, { mode: 'development' });
+  assert.deepEqual(dev.resolve?.alias, {});
+});
+
+test('a remote writes its pages\' files for the gateway; the shell does not', () => {
+  const names = (kind: 'host' | 'remote') =>
+    (createAppConfig(kind === 'host' ? { kind, name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' } : { kind, name: 'mf_x', dir: '/tmp/x', devPort: 1, title: 'x', exposes: {} })({}, { mode: 'production' }).plugins ?? []).map(
+      (plugin) => plugin?.constructor.name,
+    );
+  assert.ok(names('remote').includes('PageAssetsPlugin'));
+  assert.ok(!names('host').includes('PageAssetsPlugin'));
 });
 
 test('remotes resolve their public path at run time; every app waits 120 s for a chunk', () => {
