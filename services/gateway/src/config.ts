@@ -58,6 +58,11 @@ export const gatewayEnvSchema = z.object({
   REMOTE_BACKOFF_MS: optionalInt(0),
   /** An upstream that sends nothing for this long is answered with 504. */
   UPSTREAM_TIMEOUT_MS: intVar(30_000),
+  /**
+   * The public content lists are answered from the gateway's memory for at most this long after the content
+   * service last confirmed them (list-cache.ts): the most an import can take to show through the gateway. 0: off.
+   */
+  CONTENT_LIST_CACHE_MS: intVar(100).pipe(z.number().max(1000, 'must be at most 1000 (an import must show within a second)')),
   SHUTDOWN_GRACE_MS: intVar(10_000),
   SHUTDOWN_DRAIN_DELAY_MS: intVar(0),
 });
@@ -82,6 +87,8 @@ export interface GatewayConfig {
   /** Loader settings from REMOTE_TIMEOUT_MS / REMOTE_RETRIES / REMOTE_BACKOFF_MS. */
   loader: LoaderSettings;
   upstreamTimeoutMs: number;
+  /** CONTENT_LIST_CACHE_MS; 0 when the lists are always forwarded. */
+  listCacheMs: number;
   shutdownGraceMs: number;
   shutdownDrainDelayMs: number;
 }
@@ -117,6 +124,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     manifestOverrides: overrides,
     loader,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    listCacheMs: e.CONTENT_LIST_CACHE_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
   };

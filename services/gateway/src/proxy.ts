@@ -1,7 +1,9 @@
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { performance } from 'node:perf_hooks';
 import type { ApiError, ServiceName } from '@tca/contracts';
 import type { Logger } from '@tca/service-kit';
+import { createAccessLog, type AccessLog } from './access-log.js';
 
 /** Headers that describe one connection, not the message: never forwarded in either direction. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'upgrade']);
@@ -22,6 +24,8 @@ export interface ProxyOptions {
   /** An upstream that sends nothing for this long (headers or body) is answered with 504. */
   timeoutMs: number;
   logger: Logger;
+  /** The line per request; default createAccessLog(logger). */
+  accessLog?: AccessLog;
   /** True while the gateway drains: answers carry `Connection: close`. */
   isDraining?: () => boolean;
 }
@@ -48,7 +52,7 @@ function sendJson(res: ServerResponse, status: number, body: ApiError, requestId
  * Forwards API requests unchanged (method, path, query, headers, body streamed, never parsed) to the
  * owning service, adding X-Forwarded-* and X-Request-Id. Upstream down → 502 JSON, silent → 504 JSON.
  */
-export function createProxy({ upstreams, timeoutMs, logger, isDraining = () => false }: ProxyOptions): Proxy {
+export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAccessLog(logger), isDraining = () => false }: ProxyOptions): Proxy {
   const agents = new Map<string, Agent>();
   function agentFor(url: URL): Agent {
     let agent = agents.get(url.origin);
@@ -61,7 +65,7 @@ export function createProxy({ upstreams, timeoutMs, logger, isDraining = () => f
   }
 
   function forward(req: IncomingMessage, res: ServerResponse, service: ServiceName, requestId: string): void {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const base = new URL(upstreams[service]);
     const clientIp = req.socket.remoteAddress ?? '';
     const headers = withoutHopByHop(req.headers);
@@ -71,15 +75,7 @@ export function createProxy({ upstreams, timeoutMs, logger, isDraining = () => f
     if (req.headers.host !== undefined) headers['x-forwarded-host'] ??= req.headers.host;
     headers['x-request-id'] = requestId;
 
-    res.once('close', () => {
-      const status = res.statusCode;
-      const responseTime = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = !res.writableFinished || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-      logger[level](
-        { reqId: requestId, req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Math.round(responseTime), upstream: service, aborted: !res.writableFinished || undefined },
-        'request completed',
-      );
-    });
+    res.once('close', () => accessLog(req, res, requestId, started, { upstream: service }));
 
     let clientGone = false;
     res.once('close', () => {

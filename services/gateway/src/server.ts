@@ -7,6 +7,8 @@ import { REGISTRY_PATH, REMOTE_NAMES, SERVICES, serviceForPath, type RemoteName 
 import { createHttpApp, createLogger, finishApp, startService, type Lifecycle, type Logger, type ReadinessCheck, type RunningService } from '@tca/service-kit';
 import type { GatewayConfig } from './config.js';
 import { contentSecurityPolicy } from './csp.js';
+import { createAccessLog } from './access-log.js';
+import { createListCache } from './list-cache.js';
 import { createProxy } from './proxy.js';
 import { createRegistrySource } from './registry.js';
 import { createStaticHandler, hasExtension, sendPlain } from './static.js';
@@ -78,7 +80,20 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
     // The CSP is computed per response for the shell's HTML (it depends on the registry), below.
     helmet: { contentSecurityPolicy: false },
   });
-  const proxy = createProxy({ upstreams: config.upstreams, timeoutMs: config.upstreamTimeoutMs, logger, isDraining: () => lifecycle.draining });
+  const accessLog = createAccessLog(logger);
+  const proxy = createProxy({ upstreams: config.upstreams, timeoutMs: config.upstreamTimeoutMs, logger, accessLog, isDraining: () => lifecycle.draining });
+  const lists =
+    config.listCacheMs > 0
+      ? createListCache({
+          upstream: config.upstreams.content,
+          maxAgeMs: config.listCacheMs,
+          timeoutMs: config.upstreamTimeoutMs,
+          logger,
+          accessLog,
+          forward: (req, res, requestId) => proxy.forward(req, res, 'content', requestId),
+          isDraining: () => lifecycle.draining,
+        })
+      : undefined;
 
   const remoteHandlers = new Map<string, ReturnType<typeof createStaticHandler>>(
     REMOTE_NAMES.map((remote: RemoteName) => [remote, createStaticHandler(config.remoteDirs[remote], { cors: true })]),
@@ -146,10 +161,20 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
       return;
     }
     const requestId = requestIdOf(req.headers['x-request-id']);
+    if (service === 'content' && lists?.handle(req, res, pathname, requestId)) return;
     proxy.forward(req, res, service, requestId);
   };
 
-  return { handler, app, lifecycle, logger, close: () => proxy.close() };
+  return {
+    handler,
+    app,
+    lifecycle,
+    logger,
+    close: () => {
+      proxy.close();
+      lists?.close();
+    },
+  };
 }
 
 export interface StartOptions extends CreateAppOptions {

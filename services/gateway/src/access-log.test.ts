@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
+import { describe, test } from 'node:test';
+import { createLogger, type LogLevel } from '@tca/service-kit';
+import { createAccessLog } from './access-log.js';
+
+function capture(level: LogLevel): { lines: Array<Record<string, unknown>>; log: ReturnType<typeof createAccessLog> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, log: createAccessLog(createLogger({ name: 'gateway', level, destination })) };
+}
+
+const req = { method: 'GET', url: '/blog/get', headers: { authorization: 'Bearer secret' } } as unknown as IncomingMessage;
+const res = (statusCode: number, writableEnded = true) => ({ statusCode, writableEnded }) as unknown as ServerResponse;
+
+describe('access log', () => {
+  test('one line per request with the request id, method, path, status, time and the extra fields; no headers', () => {
+    const { lines, log } = capture('info');
+    log(req, res(200), 'rid-1', performance.now() - 12, { upstream: 'content', cache: 'hit' });
+    assert.equal(lines.length, 1);
+    const line = lines[0] ?? {};
+    assert.equal(line.msg, 'request completed');
+    assert.equal(line.level, 30);
+    assert.equal(line.reqId, 'rid-1');
+    assert.deepEqual(line.req, { method: 'GET', url: '/blog/get' });
+    assert.deepEqual(line.res, { statusCode: 200 });
+    assert.ok(typeof line.responseTime === 'number' && line.responseTime >= 11);
+    assert.equal(line.upstream, 'content');
+    assert.equal(line.cache, 'hit');
+    assert.equal(line.aborted, undefined);
+    assert.doesNotMatch(JSON.stringify(line), /secret/);
+  });
+
+  test('warn for 4xx, error for 5xx and for answers that were not finished', () => {
+    const { lines, log } = capture('info');
+    log(req, res(404), 'a', performance.now(), {});
+    log(req, res(502), 'b', performance.now(), {});
+    log(req, res(200, false), 'c', performance.now(), {});
+    assert.deepEqual(
+      lines.map((l) => [l.reqId, l.level, l.aborted]),
+      [
+        ['a', 40, undefined],
+        ['b', 50, undefined],
+        ['c', 50, true],
+      ],
+    );
+  });
+
+  test('at LOG_LEVEL warn only the failures are written', () => {
+    const { lines, log } = capture('warn');
+    log(req, res(200), 'ok', performance.now(), {});
+    log(req, res(304), 'not-modified', performance.now(), {});
+    log(req, res(503), 'failed', performance.now(), {});
+    assert.deepEqual(
+      lines.map((l) => l.reqId),
+      ['failed'],
+    );
+  });
+});
