@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startStack } from '@tca/stack';
 import { log, reportProblems, runBench } from './bench-main.js';
 import { startBareServer, type BareEntry } from './bare-server.js';
-import { formatTable, parseBenchOptions, rowProblems, TARGETS, USAGE, type BenchOptions, type BenchRow, type LoadFigures, type Target } from './content-report.js';
+import { formatTable, goalMisses, GOALS, parseBenchOptions, rowProblems, TARGETS, USAGE, type BenchOptions, type BenchRow, type LoadFigures, type Target } from './content-report.js';
 import { capture, differences, headerOf, LoadAborted, type CapturedResponse } from './http-load.js';
 import { startLoadRunner, type LoadRunner } from './load-runner.js';
 
@@ -81,7 +81,7 @@ async function measureRow(
   runner: LoadRunner,
   options: BenchOptions,
   origins: Record<Target, string>,
-  row: { label: string; path: string; bytes: number; expectStatus: number; headers: Record<string, string> },
+  row: { label: string; path: string; bytes: number; expectStatus: number; headers: Record<string, string>; revalidates?: string },
   signal: AbortSignal,
 ): Promise<BenchRow> {
   const figures = {} as Record<Target, LoadFigures>;
@@ -91,7 +91,7 @@ async function measureRow(
     figures[target] = await runner.run({ ...load, durationS: options.durationS });
     log(`  ${row.label} via ${target}: ${Math.round(figures[target].rps)} req/s`);
   }
-  return { label: row.label, bytes: row.bytes, expectStatus: row.expectStatus, figures };
+  return { label: row.label, bytes: row.bytes, expectStatus: row.expectStatus, figures, ...(row.revalidates === undefined ? {} : { revalidates: row.revalidates }) };
 }
 
 await runBench<BenchOptions>(
@@ -113,7 +113,8 @@ await runBench<BenchOptions>(
     if (contentHealth === undefined) throw new Error('The site started without the content service (is services/content built?).');
     gatewayUrl = stack.gatewayUrl;
     serviceUrl = new URL(contentHealth).origin;
-    siteNote = `the site started for this run, LOG_LEVEL ${process.env.LOG_LEVEL?.trim() || 'info'}`;
+    const listCache = process.env.CONTENT_LIST_CACHE_MS?.trim();
+    siteNote = `the site started for this run, LOG_LEVEL ${process.env.LOG_LEVEL?.trim() || 'info'}${listCache ? `, CONTENT_LIST_CACHE_MS ${listCache}` : ''}`;
   }
 
   log('waiting for the content lists...');
@@ -134,13 +135,18 @@ await runBench<BenchOptions>(
   for (const { full, notModified } of entries) {
     const etag = headerOf(full, 'etag');
     if (!notModified || etag === undefined) continue;
-    rows.push(await measureRow(runner, options, origins, { label: `${full.path} 304`, path: full.path, bytes: notModified.body.length, expectStatus: 304, headers: { 'If-None-Match': etag } }, controller.signal));
+    rows.push(await measureRow(runner, options, origins, { label: `${full.path} 304`, path: full.path, bytes: notModified.body.length, expectStatus: 304, headers: { 'If-None-Match': etag }, revalidates: full.path }, controller.signal));
   }
 
   console.log(`\nContent lists on loopback: requests/s and latency, ${options.connections} connections, ${options.durationS} s per run after ${options.warmupS} s warm-up`);
   console.log(`Node ${process.version}, ${availableParallelism()} CPUs, ${siteNote}; gateway = the site's origin, service = content service alone, bare = node:http answering the captured bytes\n`);
   console.log(formatTable(rows));
+  const misses = rows.flatMap((row) => goalMisses(row, rows).map((m) => m.text));
+  if (misses.length > 0) {
+    console.log(`\nbelow the goal (gateway/bare >= ${GOALS.minGatewayRatio}, gateway p99 <= ${GOALS.maxGatewayP99Ms} ms, a 304 faster than its 200):\n  ${misses.join('\n  ')}`);
+  }
   const problems = rows.flatMap(rowProblems);
-  return reportProblems(problems);
+  const status = reportProblems(problems);
+  return status !== 0 ? status : options.strict && misses.length > 0 ? 1 : 0;
   },
 );

@@ -5,8 +5,14 @@ import { parseArgs } from 'node:util';
  * table it prints. No I/O here, so all of it is unit-tested.
  */
 
-/** The content list endpoints of spec section 7, in the order the table shows them. */
-export const CONTENT_LIST_PATHS = ['/blog/get', '/gallery/get', '/teammanagement/get', '/events/get', '/sponsorship/get'] as const;
+/** The public content lists (spec section 7, and the home page's /blog/latest), in the order the table shows them. */
+export const CONTENT_LIST_PATHS = ['/blog/get', '/blog/latest', '/gallery/get', '/teammanagement/get', '/events/get', '/sponsorship/get'] as const;
+
+/**
+ * The goal of issue 11 for the lists through the gateway: at least half the requests/s of a bare node:http
+ * server sending the same bytes, a p99 of at most 25 ms (at 16 connections), and a 304 cheaper than its 200.
+ */
+export const GOALS = { minGatewayRatio: 0.5, maxGatewayP99Ms: 25 } as const;
 
 /** What is measured side by side: the site's origin, the content service alone, a bare Node server. */
 export const TARGETS = ['gateway', 'service', 'bare'] as const;
@@ -32,6 +38,8 @@ export interface BenchOptions {
   serviceUrl: string | undefined;
   /** Redis for the stack this bench starts (never the one of `npm start` or the e2e tests). */
   redisUrl: string;
+  /** Exit 1 when a row misses GOALS (rows are marked either way). */
+  strict: boolean;
 }
 
 export const LIMITS = {
@@ -47,6 +55,8 @@ export const USAGE = `Usage: npm run bench:content -- [options]
   --paths <a,b>        some of ${CONTENT_LIST_PATHS.join(',')} (default all; env BENCH_PATHS)
   --conditional <path> the path of the If-None-Match row (default the first path; "none" = no such row)
   --no-build           do not build what is missing or stale before starting the site (env BENCH_BUILD=0)
+  --strict             exit 1 when a row misses the goal: gateway/bare below ${GOALS.minGatewayRatio}, a gateway p99
+                       above ${GOALS.maxGatewayP99Ms} ms, or a 304 not faster than its 200 (env BENCH_STRICT=1)
   --gateway <url> --service <url>
                        measure a site that is already running (loopback only) instead of starting one
   env BENCH_REDIS_URL  Redis of the site the bench starts (default redis://127.0.0.1:6379/2)`;
@@ -90,6 +100,7 @@ export function parseBenchOptions(argv: readonly string[], env: Readonly<Record<
         paths: { type: 'string' },
         conditional: { type: 'string' },
         'no-build': { type: 'boolean' },
+        strict: { type: 'boolean' },
         gateway: { type: 'string' },
         service: { type: 'string' },
         help: { type: 'boolean' },
@@ -124,7 +135,8 @@ export function parseBenchOptions(argv: readonly string[], env: Readonly<Record<
 
   const build = !(values['no-build'] ?? false) && env.BENCH_BUILD !== '0';
   const redisUrl = env.BENCH_REDIS_URL?.trim() || 'redis://127.0.0.1:6379/2';
-  return { durationS, warmupS, connections, paths, conditionalPath, build, gatewayUrl, serviceUrl, redisUrl };
+  const strict = (values.strict ?? false) || env.BENCH_STRICT === '1';
+  return { durationS, warmupS, connections, paths, conditionalPath, build, gatewayUrl, serviceUrl, redisUrl, strict };
 }
 
 /** Figures of one load run against one target. Latencies in milliseconds. */
@@ -178,6 +190,8 @@ export interface BenchRow {
   /** The status every response should have. */
   expectStatus: number;
   figures: Record<Target, LoadFigures>;
+  /** A conditional row: the label of the 200 row it revalidates (its 304 must be faster). */
+  revalidates?: string;
 }
 
 /** What makes a row's figures untrustworthy: other statuses than expected, connection errors, no answers. */
@@ -198,13 +212,33 @@ export function rowProblems(row: BenchRow): string[] {
 
 const num = (value: number, digits: number): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
-/** The table `npm run bench:content` prints: requests/s and p50/p99 latency per target, and the ratios to the bare server. */
+/** Which GOALS a row misses through the gateway, as short codes (`ratio`, `p99`, `304`) with their explanations. */
+export function goalMisses(row: BenchRow, rows: readonly BenchRow[]): Array<{ code: 'ratio' | 'p99' | '304'; text: string }> {
+  const misses: Array<{ code: 'ratio' | 'p99' | '304'; text: string }> = [];
+  const gateway = row.figures.gateway;
+  const gwBare = ratio(gateway.rps, row.figures.bare.rps);
+  if (!(gwBare >= GOALS.minGatewayRatio)) misses.push({ code: 'ratio', text: `${row.label}: gateway/bare ${num(gwBare, 3)} is below ${GOALS.minGatewayRatio}` });
+  if (!(gateway.p99 <= GOALS.maxGatewayP99Ms)) misses.push({ code: 'p99', text: `${row.label}: gateway p99 ${num(gateway.p99, 2)} ms is above ${GOALS.maxGatewayP99Ms} ms` });
+  const full = row.revalidates === undefined ? undefined : rows.find((r) => r.label === row.revalidates);
+  if (full && !(gateway.rps > full.figures.gateway.rps)) {
+    misses.push({ code: '304', text: `${row.label}: ${num(gateway.rps, 0)} req/s through the gateway, not more than its 200 (${num(full.figures.gateway.rps, 0)})` });
+  }
+  return misses;
+}
+
+/**
+ * The table `npm run bench:content` prints: requests/s and p50/p99 latency per target, the ratios to the bare
+ * server, and `goal`: ok, or the GOALS the row misses through the gateway (ratio, p99, 304). `!` ends a row
+ * whose figures are not to be trusted (rowProblems).
+ */
 export function formatTable(rows: readonly BenchRow[]): string {
   const labelWidth = Math.max(4, ...rows.map((r) => r.label.length));
   const group = (title: string) => `${title.padStart(11)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}`;
-  const head = `${'path'.padEnd(labelWidth)} ${'bytes'.padStart(7)} | ${TARGETS.map((t) => group(`${t} r/s`)).join(' | ')} | ${'gw/bare'.padStart(7)} ${'svc/bare'.padStart(8)}`;
+  const goals = rows.map((row) => goalMisses(row, rows).map((m) => m.code).join(',') || 'ok');
+  const goalWidth = Math.max(4, ...goals.map((g) => g.length));
+  const head = `${'path'.padEnd(labelWidth)} ${'bytes'.padStart(7)} | ${TARGETS.map((t) => group(`${t} r/s`)).join(' | ')} | ${'gw/bare'.padStart(7)} ${'svc/bare'.padStart(8)} ${'goal'.padEnd(goalWidth)}`;
   const lines = [head, '-'.repeat(head.length)];
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const cells = TARGETS.map((t) => {
       const f = row.figures[t];
       return `${num(f.rps, 0).padStart(11)} ${num(f.p50, 2).padStart(7)} ${num(f.p99, 2).padStart(7)}`;
@@ -213,7 +247,7 @@ export function formatTable(rows: readonly BenchRow[]): string {
     const gw = num(ratio(row.figures.gateway.rps, bare), 3);
     const svc = num(ratio(row.figures.service.rps, bare), 3);
     const flag = rowProblems(row).length > 0 ? ' !' : '';
-    lines.push(`${row.label.padEnd(labelWidth)} ${String(row.bytes).padStart(7)} | ${cells.join(' | ')} | ${gw.padStart(7)} ${svc.padStart(8)}${flag}`);
+    lines.push(`${row.label.padEnd(labelWidth)} ${String(row.bytes).padStart(7)} | ${cells.join(' | ')} | ${gw.padStart(7)} ${svc.padStart(8)} ${(goals[index] ?? '').padEnd(goalWidth)}${flag}`);
   }
   return lines.join('\n');
 }
