@@ -1,16 +1,16 @@
-import * as z from 'zod/mini';
+import { REGISTRY_PATH } from '@tca/contracts';
 
 /**
- * The shell's build-time configuration (values are inlined by the build). Everything about the
- * remotes themselves comes from the runtime registry, so a remote can move without a shell rebuild.
+ * The shell's build-time configuration: checked when the build starts (the rspack preset's build
+ * environment, zod-parsed with a readable list of problems) and inlined, so no validation code ships.
+ * Everything about the remotes themselves comes from the runtime registry, so a remote can move
+ * without a shell rebuild.
  */
-const configSchema = z.object({
-  /** Where the runtime registry of remote manifests is read from. */
-  REMOTES_REGISTRY_URL: z.string().check(z.minLength(1)),
-});
+export interface ShellConfig {
+  /** Where the runtime registry of remote manifests is read from when the page does not carry it. */
+  REMOTES_REGISTRY_URL: string;
+}
 
-export type ShellConfig = z.infer<typeof configSchema>;
-
-export const config: ShellConfig = configSchema.parse({
-  REMOTES_REGISTRY_URL: process.env.REMOTES_REGISTRY_URL,
-});
+export const config: ShellConfig = {
+  REMOTES_REGISTRY_URL: process.env.REMOTES_REGISTRY_URL ?? REGISTRY_PATH,
+};

@@ -1,4 +1,4 @@
-import { apiErrorSchema, type ApiError } from '@tca/contracts';
+import { parseApiError, type ApiError } from '@tca/contracts';
 
 /** A schema's `safeParse`, the only part of zod this module needs. */
 export interface AnswerParser<T> {
@@ -64,12 +64,12 @@ export async function callApi<T = unknown>(path: string, options: CallOptions<T>
     const parsed = answer.safeParse(json);
     return { kind: 'ok', status: response.status, answer: parsed.success ? parsed.data : null, body: json };
   }
-  const error = apiErrorSchema.safeParse(json);
+  const error = parseApiError(json);
   return {
     kind: 'http',
     status: response.status,
     statusText: response.statusText,
-    error: error.success ? error.data : null,
+    error,
     retryAfter: response.headers.get('Retry-After'),
   };
 }

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from '@tca/ui/router';
-import { loginAnswerSchema, loginRequestSchema, paths, type LoginRequest } from '@tca/contracts';
+import { paths, type LoginRequest } from '@tca/contracts';
 import { PasswordField, TextField } from '@tca/ui/forms';
 import { callApi } from '../lib/api.js';
 import { loginFailureText, TEXT } from '../lib/messages.js';
-import { toLoginUser } from '../lib/session-user.js';
 import { toast } from '../lib/toasts.js';
 import { storeSession } from '@tca/ui/session';
 import styles from './account.module.css';
@@ -19,6 +17,11 @@ interface LoginFormProps {
   focusOnMount: boolean;
 }
 
+/** The login card's checks, fetched on the first focus of a field (or the first submit). */
+export const loginChecks = () => import(/* webpackChunkName: "login-checks" */ './login-checks.js');
+
+const resolver: Resolver<LoginRequest> = async (values, context, options) => (await loginChecks()).loginResolver(values, context, options);
+
 /** The login form: §5 messages as 3-second toasts (and under their fields), §8 texts for the answer. */
 export function LoginForm({ onForgotPassword, focusOnMount }: LoginFormProps) {
   const navigate = useNavigate();
@@ -28,7 +31,7 @@ export function LoginForm({ onForgotPassword, focusOnMount }: LoginFormProps) {
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
 
   useEffect(() => {
     if (focusOnMount) setFocus('email');
@@ -41,8 +44,11 @@ export function LoginForm({ onForgotPassword, focusOnMount }: LoginFormProps) {
   }, [loggedIn, navigate]);
 
   const onValid = async (values: LoginRequest) => {
+    const { loginAnswerSchema } = await loginChecks();
     const result = await callApi('/auth/login', { body: values, answer: loginAnswerSchema });
     if (result.kind === 'ok' && result.answer) {
+      // The phone library (for the stored user's calling code) loads only now, after a successful login.
+      const { toLoginUser } = await import(/* webpackChunkName: "session-user" */ '../lib/session-user.js');
       storeSession(toLoginUser(result.answer.user), result.answer.token);
       toast('success', TEXT.loginSuccess);
       setLoggedIn(true);
@@ -64,6 +70,7 @@ export function LoginForm({ onForgotPassword, focusOnMount }: LoginFormProps) {
       noValidate
       aria-labelledby="login-form-title"
       aria-busy={isSubmitting}
+      onFocus={() => void loginChecks()}
       onSubmit={(event) => {
         if (busy) event.preventDefault();
         else void handleSubmit(onValid, onInvalid)(event);

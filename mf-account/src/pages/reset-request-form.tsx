@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { resetRequestSchema, sendResetAnswerSchema, type ResetRequest } from '@tca/contracts';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { ResetRequest } from '@tca/contracts';
 import { TextField } from '@tca/ui/forms';
 import { callApi } from '../lib/api.js';
+import { loginChecks } from './login-form.js';
 import { resetRequestOutcome } from '../lib/messages.js';
 import { toast } from '../lib/toasts.js';
 import styles from './account.module.css';
@@ -13,6 +13,8 @@ interface ResetRequestFormProps {
   focusOnMount: boolean;
 }
 
+const resolver: Resolver<ResetRequest> = async (values, context, options) => (await loginChecks()).resetRequestResolver(values, context, options);
+
 /** The login card's reset-link request (spec §2.3): email only, Send Reset Link, Back to login. */
 export function ResetRequestForm({ onBack, focusOnMount }: ResetRequestFormProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -21,7 +23,7 @@ export function ResetRequestForm({ onBack, focusOnMount }: ResetRequestFormProps
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ResetRequest>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+  } = useForm<ResetRequest>({ resolver, defaultValues: { email: '' } });
 
   useEffect(() => {
     if (focusOnMount) setFocus('email');
@@ -29,6 +31,7 @@ export function ResetRequestForm({ onBack, focusOnMount }: ResetRequestFormProps
 
   const onValid = async (values: ResetRequest) => {
     setSentTo(null);
+    const { sendResetAnswerSchema } = await loginChecks();
     const result = await callApi('/auth/send-reset-email', { body: values, answer: sendResetAnswerSchema });
     const outcome = resetRequestOutcome(result);
     toast(outcome.ok ? 'success' : 'error', outcome.text);
@@ -40,6 +43,7 @@ export function ResetRequestForm({ onBack, focusOnMount }: ResetRequestFormProps
       noValidate
       aria-labelledby="reset-request-title"
       aria-busy={isSubmitting}
+      onFocus={() => void loginChecks()}
       onSubmit={(event) => {
         if (isSubmitting) event.preventDefault();
         else

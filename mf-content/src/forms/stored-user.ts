@@ -1,4 +1,4 @@
-import { loginUserSchema, SESSION_STORAGE_KEYS, type LoginUser } from '@tca/contracts';
+import { parseLoginUser, SESSION_STORAGE_KEYS, type LoginUser } from '@tca/contracts';
 
 /**
  * The logged-in user the browser keeps under `user` as `{ value, expiry }` (spec §3). Returns null
@@ -22,8 +22,7 @@ export function readStoredUser(storage: Pick<Storage, 'getItem'> | null | undefi
   if (typeof parsed !== 'object' || parsed === null) return null;
   const { value, expiry } = parsed as { value?: unknown; expiry?: unknown };
   if (typeof expiry !== 'number' || !Number.isFinite(expiry) || expiry <= now) return null;
-  const user = loginUserSchema.safeParse(value);
-  return user.success ? user.data : null;
+  return parseLoginUser(value);
 }
 
 /** The browser's localStorage, or null where it cannot be reached. */

@@ -1,4 +1,4 @@
-import { apiErrorSchema, SESSION_STORAGE_KEYS, type ApiError } from '@tca/contracts';
+import { parseApiError, SESSION_STORAGE_KEYS, type ApiError } from '@tca/contracts';
 import { browserStorage, readStoredUser } from './stored-user.js';
 
 /** A schema's `safeParse`, the only part of zod this module needs. */
@@ -77,12 +77,12 @@ export async function postForm<T>(
     const parsed = answer.safeParse(json);
     return { kind: 'ok', answer: parsed.success ? parsed.data : null };
   }
-  const error = apiErrorSchema.safeParse(json);
+  const error = parseApiError(json);
   return {
     kind: 'http',
     status: response.status,
     statusText: response.statusText,
-    error: error.success ? error.data : null,
+    error,
     retryAfter: response.headers.get('Retry-After'),
   };
 }

@@ -1,4 +1,4 @@
-import { loginUserSchema, paths, SESSION_STORAGE_KEYS, type LoginUser } from '@tca/contracts';
+import { parseLoginUser, paths, SESSION_STORAGE_KEYS, type LoginUser } from '@tca/contracts';
 
 /**
  * The browser login session (spec §3/§4) as the membership pages need it: who is logged in, the
@@ -28,8 +28,7 @@ export function readStoredUser(storage: ReadableStorage | null | undefined, now 
   if (typeof parsed !== 'object' || parsed === null) return null;
   const { value, expiry } = parsed as { value?: unknown; expiry?: unknown };
   if (typeof expiry !== 'number' || !Number.isFinite(expiry) || expiry <= now) return null;
-  const user = loginUserSchema.safeParse(value);
-  return user.success ? user.data : null;
+  return parseLoginUser(value);
 }
 
 /** RFC 6750 b64token: what may follow `Bearer ` in a header (anything else would make fetch throw). */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './auth-messages.js';
+
+export * from './auth-messages.js';
 
 /**
  * The account calls of spec §7 (login, register, reset, change password, membership lookup) with the
@@ -9,7 +12,6 @@ import { z } from 'zod';
 const email = z.string().trim().min(1, 'Email is required').max(320, 'Email must be at most 320 characters').pipe(z.email('Invalid email format'));
 
 /** §5 Register: at least 8, upper case, lower case, a digit and a special character. Also used for new passwords on reset and change (README). */
-export const PASSWORD_MIN_LENGTH = 8;
 export const newPasswordSchema = z
   .string()
   .min(1, 'Password is required')
@@ -106,22 +108,16 @@ export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const registerAnswerSchema = z.object({ message: z.string(), data: accountUserSchema });
 export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 
-export const RESET_REQUEST_MESSAGE = 'If an account exists for that e-mail, a reset link is on its way. Check your email.';
 export const sendResetAnswerSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SendResetAnswer = z.infer<typeof sendResetAnswerSchema>;
 
 export const messageAnswerSchema = z.object({ message: z.string() });
-export const PASSWORD_RESET_MESSAGE = 'Password reset successfully!';
-/** §7: change-password succeeded when `message` equals this text. */
-export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully!';
 export const changePasswordAnswerSchema = z.object({ success: z.boolean(), message: z.string() });
 
 /** Beyond the spec: GET /auth/session (Bearer) — who the token belongs to; other services ask this. */
 export const sessionAnswerSchema = z.object({ user: accountUserSchema, expiresAt: z.string() });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
-/** Membership status values the profile colours (spec §2.3, §4). */
-export const MEMBERSHIP_STATUSES = ['Active', 'Pending', 'Current', 'Rejected', 'Expired'] as const;
 
 /** Spec §3 "Membership record from the server". */
 export const membershipRecordSchema = z.object({

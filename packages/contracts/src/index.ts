@@ -1,4 +1,5 @@
 export * from './api-error.js';
+export * from './api-error-schema.js';
 export * from './api-routes.js';
 export * from './auth.js';
 export * from './content.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { REMOTE_NAMES, REMOTE_PAGES, remoteForPage, remoteRegistrySchema } from './remotes.js';
+import { parseRemoteRegistry, REMOTE_NAMES, REMOTE_PAGES, remoteForPage } from './remotes.js';
 import { paths, type PageId } from './site-paths.js';
 
 test('every page of the route table is owned by exactly one remote', () => {
@@ -20,9 +20,25 @@ test('the spec route table has its 22 paths, including the odd ones', () => {
   }
 });
 
-test('the registry fills in loader defaults and rejects a missing remote', () => {
-  const parsed = remoteRegistrySchema.parse({ remotes: { content: '/a', membership: '/b', account: '/c' } });
-  assert.deepEqual(parsed.loader, { timeoutMs: 8000, retries: 2, backoffMs: 300 });
-  assert.equal(remoteRegistrySchema.safeParse({ remotes: { content: '/a', membership: '/b' } }).success, false);
-  assert.equal(remoteRegistrySchema.safeParse({ remotes: { content: '/a', membership: '/b', account: '/c' }, loader: { timeoutMs: -1 } }).success, false);
+test('the registry fills in loader defaults and drops unknown keys', () => {
+  const parsed = parseRemoteRegistry({ remotes: { content: '/a', membership: '/b', account: '/c', other: '/d' }, extra: 1 });
+  assert.deepEqual(parsed, { remotes: { content: '/a', membership: '/b', account: '/c' }, loader: { timeoutMs: 8000, retries: 2, backoffMs: 300 } });
+  assert.deepEqual(parseRemoteRegistry({ ...parsed, loader: { retries: 0 } }).loader, { timeoutMs: 8000, retries: 0, backoffMs: 300 });
+});
+
+test('a registry with a missing or empty remote, or loader settings out of range, is refused with the reason', () => {
+  const remotes = { content: '/a', membership: '/b', account: '/c' };
+  const cases: Array<[unknown, RegExp]> = [
+    [null, /must be an object/],
+    [{ remotes: { content: '/a', membership: '/b' } }, /remotes\.account/],
+    [{ remotes: { ...remotes, content: '' } }, /remotes\.content/],
+    [{ remotes: { ...remotes, membership: 42 } }, /remotes\.membership/],
+    [{ remotes, loader: [] }, /loader must be an object/],
+    [{ remotes, loader: { timeoutMs: -1 } }, /loader\.timeoutMs/],
+    [{ remotes, loader: { timeoutMs: 0 } }, /loader\.timeoutMs/],
+    [{ remotes, loader: { retries: 6 } }, /loader\.retries/],
+    [{ remotes, loader: { retries: 1.5 } }, /loader\.retries/],
+    [{ remotes, loader: { backoffMs: '300' } }, /loader\.backoffMs/],
+  ];
+  for (const [value, reason] of cases) assert.throws(() => parseRemoteRegistry(value), reason, JSON.stringify(value));
 });

@@ -1,5 +1,4 @@
-// zod/mini: the shell parses the registry in the browser, where every kilobyte of first load counts.
-import * as z from 'zod/mini';
+// No validation library: the shell reads the registry on every page's first load (parseRemoteRegistry).
 import type { PageId } from './site-paths.js';
 
 /** The three remotes and the pages each one owns. */
@@ -29,30 +28,61 @@ export function remoteForPage(page: PageId): RemoteName {
 
 export const LOADER_DEFAULTS = { timeoutMs: 8000, retries: 2, backoffMs: 300 } as const;
 
+/** How long the shell waits for a remote's manifest or entry, and how often it tries again. */
+export interface LoaderSettings {
+  /** Time-out of one manifest or entry load, in ms (a whole number above 0). */
+  timeoutMs: number;
+  /** Further attempts after the first, with exponential backoff (0 to 5). */
+  retries: number;
+  /** First backoff delay in ms; doubles with each attempt (0 or more). */
+  backoffMs: number;
+}
+
 /**
- * The runtime registry the gateway serves at /remotes.json: where each remote's manifest lives now,
- * and how long the shell waits for it. Pointing an entry at a new manifest deploys that remote.
+ * The runtime registry the gateway serves at /remotes.json (and writes into the shell's page): where
+ * each remote's manifest lives now, and how long the shell waits for it. Pointing an entry at a new
+ * manifest deploys that remote.
  */
-export const remoteRegistrySchema = z.object({
-  remotes: z.object({
-    content: z.string().check(z.minLength(1)),
-    membership: z.string().check(z.minLength(1)),
-    account: z.string().check(z.minLength(1)),
-  }),
-  loader: z._default(
-    z.object({
-      /** Time-out of one manifest or entry load, in ms. */
-      timeoutMs: z._default(z.number().check(z.int(), z.positive()), LOADER_DEFAULTS.timeoutMs),
-      /** Further attempts after the first, with exponential backoff. */
-      retries: z._default(z.number().check(z.int(), z.gte(0), z.lte(5)), LOADER_DEFAULTS.retries),
-      /** First backoff delay in ms; doubles with each attempt. */
-      backoffMs: z._default(z.number().check(z.int(), z.gte(0)), LOADER_DEFAULTS.backoffMs),
-    }),
-    { ...LOADER_DEFAULTS },
-  ),
-});
-export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
-export type LoaderSettings = RemoteRegistry['loader'];
+export interface RemoteRegistry {
+  remotes: Record<RemoteName, string>;
+  loader: LoaderSettings;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function wholeNumber(value: unknown, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`loader.${name} must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`);
+  }
+  return value;
+}
+
+/**
+ * A registry from JSON: every remote a non-empty string, the loader settings whole numbers in their
+ * ranges, missing ones filled with LOADER_DEFAULTS; other keys dropped. Throws an Error naming the
+ * first problem.
+ */
+export function parseRemoteRegistry(value: unknown): RemoteRegistry {
+  if (!isRecord(value) || !isRecord(value.remotes)) throw new Error('the registry must be an object with "remotes"');
+  const remotes = {} as Record<RemoteName, string>;
+  for (const name of REMOTE_NAMES) {
+    const location = value.remotes[name];
+    if (typeof location !== 'string' || location.length === 0) throw new Error(`remotes.${name} must be a non-empty string`);
+    remotes[name] = location;
+  }
+  const loader = value.loader === undefined ? {} : value.loader;
+  if (!isRecord(loader)) throw new Error('loader must be an object');
+  return {
+    remotes,
+    loader: {
+      timeoutMs: wholeNumber(loader.timeoutMs, 'timeoutMs', 1, Number.MAX_SAFE_INTEGER, LOADER_DEFAULTS.timeoutMs),
+      retries: wholeNumber(loader.retries, 'retries', 0, 5, LOADER_DEFAULTS.retries),
+      backoffMs: wholeNumber(loader.backoffMs, 'backoffMs', 0, Number.MAX_SAFE_INTEGER, LOADER_DEFAULTS.backoffMs),
+    },
+  };
+}
+
 export const REGISTRY_PATH = '/remotes.json';
 /** The element id of the registry the gateway writes into the shell's HTML (a JSON data block), saving the first load a request. */
 export const INLINE_REGISTRY_ID = 'tca-registry';

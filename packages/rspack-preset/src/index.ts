@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { API_ROUTES, REGISTRY_PATH } from '@tca/contracts';
+import { loadBuildEnv } from './build-env.js';
 import { PageAssetsPlugin } from './page-assets-plugin.js';
 
 const require = createRequire(import.meta.url);
@@ -148,9 +149,10 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
   return (_env: unknown, argv: Argv = {}): Configuration => {
     const isDev = argv.mode === 'development' || process.env.NODE_ENV === 'development';
     const isRemote = options.kind === 'remote';
-    const port = Number(process.env.PORT ?? options.devPort);
-    const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
-    const outputPath = process.env.MF_OUTPUT_PATH ?? path.join(options.dir, 'dist');
+    const env = loadBuildEnv();
+    const port = env.PORT ?? options.devPort;
+    const gatewayUrl = env.GATEWAY_URL;
+    const outputPath = env.MF_OUTPUT_PATH ?? path.join(options.dir, 'dist');
     const hashed = isDev ? '[name].js' : '[name].[contenthash:10].js';
 
     return {
@@ -198,7 +200,7 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
             ]),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
-          'process.env.REMOTES_REGISTRY_URL': JSON.stringify(process.env.REMOTES_REGISTRY_URL ?? REGISTRY_PATH),
+          'process.env.REMOTES_REGISTRY_URL': JSON.stringify(env.REMOTES_REGISTRY_URL),
         }),
         // A remote lists each page's files, so the gateway can preload a page's code from its HTML.
         ...(isRemote ? [new PageAssetsPlugin()] : []),

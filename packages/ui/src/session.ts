@@ -1,5 +1,5 @@
 import {
-  loginUserSchema,
+  parseLoginUser,
   SESSION_STORAGE_KEYS,
   SESSION_TTL_MS,
   type LoginUser,
@@ -15,9 +15,9 @@ function readStored(storage: Storage): StoredUser | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as { value?: unknown; expiry?: unknown };
-    const value = loginUserSchema.safeParse(parsed.value);
-    if (!value.success || typeof parsed.expiry !== 'number') return null;
-    return { value: value.data, expiry: parsed.expiry };
+    const value = parseLoginUser(parsed.value);
+    if (!value || typeof parsed.expiry !== 'number') return null;
+    return { value, expiry: parsed.expiry };
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { REMOTE_NAMES, remoteRegistrySchema, type RemoteName, type RemoteRegistry } from '@tca/contracts';
+import { parseRemoteRegistry, REMOTE_NAMES, type RemoteName, type RemoteRegistry } from '@tca/contracts';
 import type { Logger } from '@tca/service-kit';
 import { manifestLocation, type GatewayConfig } from './config.js';
 
@@ -65,7 +65,7 @@ export function buildRegistry(config: Pick<GatewayConfig, 'manifestOverrides' | 
     remotes[remote] = file?.remotes[remote] ?? config.manifestOverrides[remote] ?? defaultManifestPath(remote);
   }
   const loader = { ...config.loader, ...file?.loader };
-  return remoteRegistrySchema.parse({ remotes, loader });
+  return parseRemoteRegistry({ remotes, loader });
 }
 
 /**

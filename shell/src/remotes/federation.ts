@@ -4,7 +4,7 @@ import {
   INLINE_REGISTRY_ID,
   REMOTE_CONTAINER,
   REMOTE_NAMES,
-  remoteRegistrySchema,
+  parseRemoteRegistry,
   type PageParams,
   type RemoteName,
   type RemotePageId,
@@ -21,7 +21,7 @@ function inlineRegistry(): RemoteRegistry | undefined {
   const text = document.getElementById(INLINE_REGISTRY_ID)?.textContent;
   if (!text) return undefined;
   try {
-    return remoteRegistrySchema.parse(JSON.parse(text));
+    return parseRemoteRegistry(JSON.parse(text));
   } catch (error) {
     console.warn('[shell] the registry in the page is unreadable; asking the gateway', error);
     return undefined;
@@ -32,7 +32,7 @@ function inlineRegistry(): RemoteRegistry | undefined {
 export async function fetchRegistry(url = config.REMOTES_REGISTRY_URL): Promise<RemoteRegistry> {
   const response = await fetch(url, { cache: 'no-store', signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`The remote registry answered ${response.status}`);
-  return remoteRegistrySchema.parse(await response.json());
+  return parseRemoteRegistry(await response.json());
 }
 
 /** The registry for starting up: the one in the page, else the gateway's. */

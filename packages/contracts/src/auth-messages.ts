@@ -1,0 +1,17 @@
+/**
+ * The account area's constants without a validation library: pages show these messages on their first
+ * render, while zod stays in auth.ts's schemas, which only forms and servers load.
+ */
+
+/** §5 Register: at least 8 characters (with upper case, lower case, a digit and a special character). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const RESET_REQUEST_MESSAGE = 'If an account exists for that e-mail, a reset link is on its way. Check your email.';
+
+export const PASSWORD_RESET_MESSAGE = 'Password reset successfully!';
+
+/** §7: change-password succeeded when `message` equals this text. */
+export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully!';
+
+/** Membership status values the profile colours (spec §2.3, §4). */
+export const MEMBERSHIP_STATUSES = ['Active', 'Pending', 'Current', 'Rejected', 'Expired'] as const;
