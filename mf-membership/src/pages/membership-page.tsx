@@ -7,10 +7,10 @@ import { LevelCard } from '../components/level-card.js';
 import { useLater } from '../hooks/use-later.js';
 import { useLoginSession } from '../hooks/use-login-session.js';
 import { useReducedMotion } from '../hooks/use-reduced-motion.js';
-import { callApi, isRejectedToken } from '../lib/api.js';
-import { formsLocation, heldMemberships, holdsActive, offeredLevels, rememberLevel, type HeldMembership } from '../lib/levels.js';
+import { fetchHeld, settledHeld } from '../lib/held-memberships.js';
+import { formsLocation, holdsActive, offeredLevels, rememberLevel, type HeldMembership } from '../lib/levels.js';
 import { TEXT, TIMING } from '../lib/messages.js';
-import { forgetBrowserSession, readLoginSession, browserStorage, tabStorage } from '../lib/session.js';
+import { readLoginSession, browserStorage, tabStorage } from '../lib/session.js';
 import styles from './membership-page.module.css';
 
 /** What the page knows of the member's memberships. */
@@ -25,7 +25,11 @@ export function MembershipPage() {
   const session = useLoginSession();
   const reducedMotion = useReducedMotion();
   const { later } = useLater();
-  const [held, setHeld] = useState<Held>({ state: 'none' });
+  // Ready on the first render when the page's `prepare` looked the memberships up behind the loader.
+  const [held, setHeld] = useState<Held>(() => {
+    const records = session ? settledHeld(session.token) : undefined;
+    return records ? { state: 'loaded', records } : { state: 'none' };
+  });
   const [confirming, setConfirming] = useState<{ level: MembershipLevel; opener: HTMLElement } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const aboutHeading = useRef<HTMLHeadingElement>(null);
@@ -38,19 +42,20 @@ export function MembershipPage() {
       setHeld({ state: 'none' });
       return;
     }
-    const controller = new AbortController();
-    const done = callApi('/membership/get', { method: 'POST', body: email ? { email } : {}, token, signal: controller.signal }).then((result) => {
-      if (result.kind === 'ok') return heldMemberships(result.body);
-      // A token the server no longer accepts: forget it here; Buy now then asks for a login.
-      if (isRejectedToken(result)) forgetBrowserSession();
-      // Otherwise every level stays on offer; the server checks again before any payment.
-      return [];
-    });
+    let active = true;
+    const records = settledHeld(token);
+    if (records) {
+      setHeld((previous) => (previous.state === 'loaded' && previous.records === records ? previous : { state: 'loaded', records }));
+      return;
+    }
+    const done = fetchHeld(token, email);
     setHeld({ state: 'loading', done });
-    void done.then((records) => {
-      if (!controller.signal.aborted) setHeld({ state: 'loaded', records });
+    void done.then((loaded) => {
+      if (active) setHeld({ state: 'loaded', records: loaded });
     });
-    return () => controller.abort();
+    return () => {
+      active = false;
+    };
   }, [token, email]);
 
   useEffect(
