@@ -1,12 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from '@playwright/test';
-import { SESSION_STORAGE_KEYS, SESSION_TTL_MS } from '@tca/contracts';
-import { freePort, startStack, type RunningStack } from '@tca/stack';
+import { REMOTE_NAMES, SESSION_STORAGE_KEYS, SESSION_TTL_MS } from '@tca/contracts';
+import { freePort, planBuild, runBuild, startStack, type RunningStack } from '@tca/stack';
 import { log, reportProblems, runBench } from '../bench-main.js';
 import { LoadAborted } from '../http-load.js';
 import { benchAccounts, loginAnswerProblem, loginBody } from '../login-report.js';
@@ -38,8 +39,8 @@ import { runLighthouse } from './lighthouse.js';
  * composed (Module Federation) site and on the FLOOR (the same sources in one build without Module
  * Federation, served by a second gateway in front of the same services), their ratio, Lighthouse's
  * mobile preset on the composed site (median of N runs), and the issue's targets. Starts the site
- * itself (free loopback ports, a temporary data folder, Redis database 4) and stops everything it
- * started, also on failure or Ctrl-C.
+ * itself (free loopback ports, a temporary data folder, Redis database 4, copies of the frontends'
+ * builds) and stops everything it started, also on failure or Ctrl-C.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const GATEWAY_ENTRY = path.join(rootDir, 'services/gateway/dist/index.js');
@@ -110,6 +111,22 @@ async function startFloorGateway(stack: RunningStack, shellDir: string, workDir:
     }
     await sleep(150);
   }
+}
+
+/**
+ * Copies of the shell's and the remotes' builds for the site to serve: a build someone starts in the
+ * checkout during the run (they write into the same dist folders) cannot change what one run measures.
+ */
+async function snapshotFrontends(dir: string): Promise<Record<string, string>> {
+  const apps = [{ app: 'shell', variable: 'SHELL_DIR', check: 'index.html' }, ...REMOTE_NAMES.map((r) => ({ app: `mf-${r}`, variable: `REMOTE_${r.toUpperCase()}_DIR`, check: 'mf-manifest.json' }))];
+  const env: Record<string, string> = {};
+  for (const { app, variable, check } of apps) {
+    const copy = path.join(dir, app);
+    await cp(path.join(rootDir, app, 'dist'), copy, { recursive: true });
+    if (!existsSync(path.join(copy, check))) throw new Error(`${app}/dist has no ${check} (is it being rebuilt right now? try again)`);
+    env[variable] = copy;
+  }
+  return env;
 }
 
 interface Login {
@@ -194,6 +211,14 @@ await runBench<BudgetBenchOptions>(
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
     await chmod(dataDir, 0o755);
+    if (options.build) {
+      // What startStack would build, built first so the frontends can be copied before the site starts.
+      const plan = await planBuild(rootDir);
+      for (const { why } of plan.skipped) log(`warning: ${why}`);
+      if (plan.steps.length > 0) await runBuild(rootDir, plan.steps, (line) => log(`  ${line}`));
+      if (signal.aborted) throw new LoadAborted('aborted');
+    }
+    const frontends = await snapshotFrontends(path.join(dataDir, 'frontends'));
     log('starting the site (PostgreSQL, Redis, the services, the gateway)...');
     const stack = await startStack({
       mode: 'start',
@@ -201,9 +226,9 @@ await runBench<BudgetBenchOptions>(
       dataDir,
       gatewayPort: 0,
       quiet: true,
-      build: options.build,
+      build: false,
       signal,
-      env: { REDIS_URL: options.redisUrl, MAIL_UI_PORT: '0', MAIL_SMTP_PORT: '0', LOGIN_RATE_LIMIT_PER_IP: '0', REGISTER_RATE_LIMIT_PER_IP: '0' },
+      env: { ...frontends, REDIS_URL: options.redisUrl, MAIL_UI_PORT: '0', MAIL_SMTP_PORT: '0', LOGIN_RATE_LIMIT_PER_IP: '0', REGISTER_RATE_LIMIT_PER_IP: '0' },
     });
     cleanups.push(() => stack.stop());
 
