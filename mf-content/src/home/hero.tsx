@@ -1,21 +1,42 @@
+import { useMemo, useState, type TransitionEvent } from 'react';
 import { SITE_NAME } from '@tca/ui';
 import { HERO_SLIDES } from '../content/hero.js';
 import { HERO_ROTATION_MS } from '../lib/rotation.js';
 import { useRotation } from '../lib/use-rotation.js';
+import { useHeroVariant } from './hero-variant.js';
 import { usePreloaded } from './use-preloaded.js';
 import styles from './hero.module.css';
 
-const IMAGES = HERO_SLIDES.map((slide) => slide.image);
+/**
+ * The slide fading in and the one it covers. Only these two are painted; the one below is hidden
+ * once the fade has ended (at once with reduced motion, which has no fade).
+ */
+function useCrossFade(index: number, reducedMotion: boolean) {
+  const [fade, setFade] = useState<{ shown: number; under: number | null }>({ shown: index, under: null });
+  // Adjusted while rendering (not in an effect) so the outgoing slide never drops out for a frame.
+  if (fade.shown !== index) setFade({ shown: index, under: reducedMotion ? null : fade.shown });
+  const onFadeEnd = (event: TransitionEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget || event.propertyName !== 'opacity') return;
+    setFade((now) => (now.shown === index ? { shown: index, under: null } : now));
+  };
+  return { under: fade.shown === index ? fade.under : null, onFadeEnd };
+}
 
 /**
  * Full-screen hero (spec §2.3): five Sangam landscapes, changing every 5 s once all five have
  * loaded (a light gradient until then, so the first paint never waits for them). Dots pick a
- * landscape; Pause stops the rotation; reduced motion keeps it still.
+ * landscape; Pause stops the rotation; reduced motion keeps it still. The landscapes are WebP files
+ * the build draws from the SVGs, in the size this screen needs; a cross-fade only changes the
+ * opacity of the incoming slide, on its own compositor layer.
  */
 export function Hero({ aboutId }: { aboutId: string }) {
-  const ready = usePreloaded(IMAGES);
+  const variant = useHeroVariant();
+  const wanted = useMemo(() => HERO_SLIDES.map((slide) => slide.image[variant]), [variant]);
+  const images = usePreloaded(wanted);
+  const ready = images !== null;
   const rotation = useRotation({ count: HERO_SLIDES.length, interval: HERO_ROTATION_MS, enabled: ready });
   const current = HERO_SLIDES[rotation.index];
+  const fade = useCrossFade(rotation.index, rotation.reducedMotion);
 
   const getStarted = () => {
     const about = document.getElementById(aboutId);
@@ -27,11 +48,18 @@ export function Hero({ aboutId }: { aboutId: string }) {
   return (
     <section className={styles.hero} aria-roledescription="carousel" aria-label="Welcome" {...rotation.hoverHandlers}>
       <div className={styles.backdrop} aria-hidden="true">
-        {ready
-          ? HERO_SLIDES.map((slide, i) => (
-              <div key={slide.id} className={`${styles.slide} ${i === rotation.index ? styles.slideShown : ''}`} style={{ backgroundImage: `url("${slide.image}")` }} />
-            ))
-          : null}
+        {HERO_SLIDES.map((slide, i) => {
+          const image = images?.[i];
+          const place = !image ? '' : i === rotation.index ? styles.slideIn : i === fade.under ? styles.slideUnder : '';
+          return (
+            <div
+              key={slide.id}
+              className={`${styles.slide} ${place}`}
+              style={image ? { backgroundImage: `url("${image}")` } : undefined}
+              onTransitionEnd={i === rotation.index ? fade.onFadeEnd : undefined}
+            />
+          );
+        })}
         <div className={styles.shade} />
       </div>
 

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 /**
- * True once every image in `urls` has loaded. Until then (and if any fails) it stays false, so the
- * page shows its light gradient instead of half-loaded backgrounds.
+ * The last list of image URLs whose every image has loaded: null until `urls` first has, then that
+ * list. When `urls` changes (another size for a rotated or resized screen) the previous list is kept
+ * until the new one has loaded, so the page never goes back to its gradient or shows half-loaded
+ * backgrounds. A failure keeps the last complete list (null at first).
  */
-export function usePreloaded(urls: readonly string[]): boolean {
+export function usePreloaded(urls: readonly string[]): readonly string[] | null {
   const key = urls.join('\n');
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
 
@@ -32,5 +34,5 @@ export function usePreloaded(urls: readonly string[]): boolean {
     };
   }, [key]);
 
-  return loadedKey === key;
+  return useMemo(() => (loadedKey === null ? null : loadedKey ? loadedKey.split('\n') : []), [loadedKey]);
 }
