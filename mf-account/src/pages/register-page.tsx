@@ -175,6 +175,8 @@ export function RegisterPage() {
               hint="At least 8 characters, with upper and lower case letters, a number and a special character."
               registration={register('password')}
               error={errors.password?.message}
+              // The §5 complexity message takes three lines on a phone: room is kept so the terms below stay put.
+              errorLines={3}
             />
             <PasswordField
               label="Confirm Password"

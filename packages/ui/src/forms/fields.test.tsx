@@ -41,9 +41,41 @@ test('a text field is labelled, marked required, and names its error then its hi
   assert.match(element(invalid, errorId ?? ''), /class="error"/);
   assert.match(invalid, new RegExp(`id="${errorId}" class="error">Phone is required</p>`));
   assert.match(invalid, new RegExp(`id="${hintId}" class="hint">e.g. 0412 345 678</p>`));
-  // The control comes first, then its error, then its hint.
-  assert.ok(invalid.indexOf('<input') < invalid.indexOf('Phone is required'));
-  assert.ok(invalid.indexOf('Phone is required') < invalid.indexOf('e.g. 0412'));
+  // On screen the control comes first, then its hint, then its error (read first: aria-describedby above).
+  assert.ok(invalid.indexOf('<input') < invalid.indexOf('e.g. 0412'));
+  assert.ok(invalid.indexOf('e.g. 0412') < invalid.indexOf('Phone is required'));
+  assert.match(invalid, new RegExp(`<div class="errorSpace"><p id="${errorId}" class="error">`));
+});
+
+test('every field keeps the space for its error, empty while it is valid, so an error appearing moves nothing below it', () => {
+  const lines = (html: string) => html.match(/<div class="errorSpace">(.*?)<\/div>/g) ?? [];
+  const valid = renderToStaticMarkup(
+    <>
+      <TextField label="Email" registration={reg('email')} />
+      <PasswordField label="Password" autoComplete="new-password" registration={reg('password')} hint="At least 8 characters" />
+      <SelectField label="Issue type" options={[]} registration={reg('issueType')} />
+      <TextAreaField label="Message" registration={reg('message')} />
+      <PhoneField label="Phone" countryCodes={['+61']} registration={reg('phone')} countryRegistration={reg('countryCode')} />
+      <CheckboxField registration={reg('terms')}>I accept</CheckboxField>
+    </>,
+  );
+  assert.deepEqual(lines(valid), Array<string>(6).fill('<div class="errorSpace"></div>'));
+
+  const invalid = renderToStaticMarkup(
+    <>
+      <TextField label="Email" registration={reg('email')} error="Invalid email format" />
+      <CheckboxField registration={reg('terms')} error="Please accept the terms">
+        I accept
+      </CheckboxField>
+    </>,
+  );
+  assert.equal(lines(invalid).length, 2);
+  assert.match(lines(invalid)[0] ?? '', /class="error">Invalid email format<\/p>/);
+  assert.match(lines(invalid)[1] ?? '', /class="error">Please accept the terms<\/p>/);
+
+  // A field whose messages run longer keeps more lines.
+  const long = renderToStaticMarkup(<PasswordField label="Password" autoComplete="new-password" registration={reg('password')} errorLines={3} />);
+  assert.match(long, /<div class="errorSpace" style="--tca-error-lines:3"><\/div>/);
 });
 
 test('a password field has a show/hide toggle named for what it does, which never submits', () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react';
+import { useId, useState, type ChangeEvent, type CSSProperties, type FocusEvent, type ReactNode, type Ref } from 'react';
 import styles from './fields.module.css';
 
 /**
@@ -6,6 +6,10 @@ import styles from './fields.module.css';
  * an error message (and an optional hint) the control names in aria-describedby, aria-invalid while
  * the field has an error, password fields with show/hide, a phone number with its country code, the
  * honeypot people never see, and result banners.
+ *
+ * Every field keeps room for its error below the control (and its hint) whether or not there is
+ * one: two lines, or `errorLines` for a field with longer messages. An error that appears on blur
+ * then moves nothing under the pointer (only a message longer than that room would).
  *
  * The fields take a form library's registration (react-hook-form's `register(name)` fits
  * `FieldRegistration`) without importing the library: the design system stays small, and each app
@@ -42,38 +46,45 @@ interface FieldProps {
   label: string;
   required?: boolean;
   error?: string | undefined;
-  /** Shown under the control (after its error) and named by it. */
+  /** Shown under the control, above its error space; named by the control after its error. */
   hint?: ReactNode;
   /** Span both columns of a FieldGrid. */
   wide?: boolean | undefined;
+  /** Another error shown in the field's error space (e.g. a phone number's country code). */
+  otherError?: ReactNode;
+  /** Lines kept for the error (2 unless a field's messages can be longer). */
+  errorLines?: number | undefined;
   children: (control: ControlProps) => ReactNode;
 }
 
 /**
- * A control's id, what it names in aria-describedby (its error, then its hint) and the two
- * paragraphs to show under it.
+ * A control's id, what it names in aria-describedby (its error, then its hint) and what goes under
+ * it: the hint, then the space for its error, which is there (empty) even without an error.
  */
-function useDescribedControl(error: string | undefined, hint: ReactNode) {
+function useDescribedControl(error: string | undefined, hint: ReactNode, otherError?: ReactNode, errorLines?: number) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   const notes = (
     <>
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}
         </p>
       ) : null}
+      <div className={styles.errorSpace} style={errorLines ? ({ '--tca-error-lines': errorLines } as CSSProperties) : undefined}>
+        {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+        {otherError}
+      </div>
     </>
   );
   return { id, describedBy, notes };
 }
 
-/** A label, the control the children draw with the given props, its error and its hint. */
-export function Field({ label, required, error, hint, wide, children }: FieldProps) {
-  const { id, describedBy, notes } = useDescribedControl(error, hint);
+/** A label, the control the children draw with the given props, its hint and the space for its error. */
+export function Field({ label, required, error, hint, wide, otherError, errorLines, children }: FieldProps) {
+  const { id, describedBy, notes } = useDescribedControl(error, hint, otherError, errorLines);
   return (
     <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -125,6 +136,8 @@ interface CommonFieldProps {
   required?: boolean;
   hint?: ReactNode;
   wide?: boolean;
+  /** Lines kept for the error (2 unless the field's messages can be longer). */
+  errorLines?: number;
 }
 
 interface TextFieldProps extends CommonFieldProps {
@@ -133,9 +146,9 @@ interface TextFieldProps extends CommonFieldProps {
   inputMode?: 'text' | 'email' | 'tel';
 }
 
-export function TextField({ label, registration, error, required, hint, wide, type = 'text', autoComplete, inputMode }: TextFieldProps) {
+export function TextField({ label, registration, error, required, hint, wide, errorLines, type = 'text', autoComplete, inputMode }: TextFieldProps) {
   return (
-    <Field label={label} error={error} required={required} wide={wide} hint={hint}>
+    <Field label={label} error={error} required={required} wide={wide} hint={hint} errorLines={errorLines}>
       {(control) => (
         <input
           {...control}
@@ -159,10 +172,10 @@ interface PasswordFieldProps extends CommonFieldProps {
  * A password with a show/hide toggle. The toggle's name says what it will do ("Show password" /
  * "Hide password") and contains its visible text; it never submits the form.
  */
-export function PasswordField({ label, registration, error, required, hint, wide, autoComplete }: PasswordFieldProps) {
+export function PasswordField({ label, registration, error, required, hint, wide, errorLines, autoComplete }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <Field label={label} error={error} required={required} wide={wide} hint={hint}>
+    <Field label={label} error={error} required={required} wide={wide} hint={hint} errorLines={errorLines}>
       {(control) => (
         <div className={styles.passwordRow}>
           <input
@@ -195,9 +208,9 @@ interface TextAreaFieldProps extends Omit<CommonFieldProps, 'wide'> {
 }
 
 /** A multi-line text; it spans both columns of a FieldGrid. */
-export function TextAreaField({ label, registration, error, required, hint, rows = 4, maxLength }: TextAreaFieldProps) {
+export function TextAreaField({ label, registration, error, required, hint, errorLines, rows = 4, maxLength }: TextAreaFieldProps) {
   return (
-    <Field label={label} error={error} required={required} wide hint={hint}>
+    <Field label={label} error={error} required={required} wide hint={hint} errorLines={errorLines}>
       {(control) => <textarea {...control} {...registration} className={`${styles.control} ${styles.textarea}`} rows={rows} maxLength={maxLength} />}
     </Field>
   );
@@ -214,9 +227,9 @@ interface SelectFieldProps extends Omit<CommonFieldProps, 'hint'> {
   placeholder?: string;
 }
 
-export function SelectField({ label, registration, options, placeholder, error, required, wide }: SelectFieldProps) {
+export function SelectField({ label, registration, options, placeholder, error, required, wide, errorLines }: SelectFieldProps) {
   return (
-    <Field label={label} error={error} required={required} wide={wide}>
+    <Field label={label} error={error} required={required} wide={wide} errorLines={errorLines}>
       {(control) => (
         <select {...control} {...registration} className={`${styles.control} ${styles.select}`}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -240,6 +253,8 @@ interface PhoneFieldProps {
   error?: string | undefined;
   countryError?: string | undefined;
   required?: boolean;
+  /** Lines kept for the errors (2 unless the messages can be longer). */
+  errorLines?: number;
 }
 
 /** A phone number with a country-code selector in front of it; each has its own label. */
@@ -252,11 +267,18 @@ export function PhoneField({
   error,
   countryError,
   required,
+  errorLines,
 }: PhoneFieldProps) {
   const countryId = useId();
   const countryErrorId = `${countryId}-error`;
   return (
-    <Field label={label} error={error} required={required}>
+    <Field
+      label={label}
+      error={error}
+      required={required}
+      errorLines={errorLines}
+      otherError={countryError ? <FieldError id={countryErrorId}>{countryError}</FieldError> : null}
+    >
       {(control) => (
         <div className={styles.phoneRow}>
           <label htmlFor={countryId} className="tca-visually-hidden">
@@ -276,7 +298,6 @@ export function PhoneField({
             ))}
           </select>
           <input {...control} {...registration} className={styles.control} type="tel" autoComplete="tel-national" inputMode="tel" />
-          {countryError ? <FieldError id={countryErrorId}>{countryError}</FieldError> : null}
         </div>
       )}
     </Field>
@@ -289,11 +310,13 @@ interface CheckboxFieldProps {
   children: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
+  /** Lines kept for the error (2 unless its messages can be longer). */
+  errorLines?: number;
 }
 
-/** A checkbox with its label beside it, and its error (then its hint) below. */
-export function CheckboxField({ registration, children, error, hint }: CheckboxFieldProps) {
-  const { id, describedBy, notes } = useDescribedControl(error, hint);
+/** A checkbox with its label beside it, and its hint and error space below. */
+export function CheckboxField({ registration, children, error, hint, errorLines }: CheckboxFieldProps) {
+  const { id, describedBy, notes } = useDescribedControl(error, hint, undefined, errorLines);
   return (
     <div className={styles.checkField}>
       <div className={styles.checkRow}>
