@@ -29,11 +29,11 @@ describe('createLogger', () => {
     assert.deepEqual(line.req.headers, { authorization: '[redacted]', cookie: '[redacted]' });
   });
 
-  it('writes stdout synchronously: a full pipe delays lines but never reorders or loses them, even at process.exit', { timeout: 60_000 }, async (t) => {
-    // The child writes far more than a pipe holds while nobody reads (its writes then meet EAGAIN),
-    // yielding to the event loop now and then as a busy service does (an asynchronous stream would
-    // then retry a failed write later, and its exit flush write later lines first), logs
-    // "shutting down" and "stopped", and exits at once, as a worker does on SIGTERM.
+  it('writes stdout in order: a full pipe delays lines but never reorders or loses them, even at process.exit', { timeout: 60_000 }, async (t) => {
+    // The child writes far more than a pipe holds while nobody reads (its writes then meet EAGAIN, and
+    // past LogOutput's buffer limit wait), yielding to the event loop now and then as a busy service does
+    // (pino's asynchronous stream would then retry a failed write later, and its exit flush write later
+    // lines first), logs "shutting down" and "stopped", and exits at once, as a worker does on SIGTERM.
     const count = 2000;
     const script = `
       const { createLogger } = await import(${JSON.stringify(LOGGER_MODULE)});

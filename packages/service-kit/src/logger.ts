@@ -1,12 +1,13 @@
 import { pino, type Logger as PinoLogger, type DestinationStream } from 'pino';
 import type { LogLevel } from './config.js';
+import { stdoutLogOutput } from './log-output.js';
 
 export type Logger = PinoLogger;
 
 export interface LoggerOptions {
   name: string;
   level?: LogLevel | undefined;
-  /** Where to write; stdout (synchronously) when omitted. Tests pass a stream to read what was logged. */
+  /** Where to write; stdout (stdoutLogOutput) when omitted. Tests pass a stream to read what was logged. */
   destination?: DestinationStream | undefined;
 }
 
@@ -20,20 +21,13 @@ const REDACT_PATHS = [
   'headers.cookie',
 ];
 
-/**
- * stdout, written synchronously. pino's default stream writes asynchronously: when a piped stdout is
- * full (EAGAIN) it retries that write later, and the flush at process.exit writes the lines queued
- * after it first (or loses it), so a worker's "shutting down" could follow its "stopped". A synchronous
- * write waits for the pipe instead; every line is out, in order, when the call returns, so exiting
- * right after logging loses nothing. One stream for every logger of the process.
+/*
+ * stdout through LogOutput (log-output.ts): the lines of one turn of the event loop in one write, in order,
+ * a full pipe never stopping the process, and everything written at exit. pino's default asynchronous
+ * stream could reorder or lose lines at process.exit; its synchronous one sleeps 100 ms on a full pipe
+ * with every request waiting. One output for every logger of the process.
  */
-let stdout: DestinationStream | undefined;
-function syncStdout(): DestinationStream {
-  stdout ??= pino.destination({ dest: 1, sync: true });
-  return stdout;
-}
-
 export function createLogger({ name, level = 'info', destination }: LoggerOptions): Logger {
   const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
-  return pino(options, destination ?? syncStdout());
+  return pino(options, destination ?? stdoutLogOutput());
 }
