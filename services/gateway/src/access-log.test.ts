@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { createLogger, type LogLevel } from '@tca/service-kit';
-import { createAccessLog } from './access-log.js';
+import { createAccessLog, createHitLog } from './access-log.js';
 
-function capture(level: LogLevel): { lines: Array<Record<string, unknown>>; log: ReturnType<typeof createAccessLog> } {
+function capture(level: LogLevel): { lines: Array<Record<string, unknown>>; log: ReturnType<typeof createAccessLog>; logger: ReturnType<typeof createLogger> } {
   const lines: Array<Record<string, unknown>> = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -13,7 +13,8 @@ function capture(level: LogLevel): { lines: Array<Record<string, unknown>>; log:
       done();
     },
   });
-  return { lines, log: createAccessLog(createLogger({ name: 'gateway', level, destination })) };
+  const logger = createLogger({ name: 'gateway', level, destination });
+  return { lines, log: createAccessLog(logger), logger };
 }
 
 const req = { method: 'GET', url: '/blog/get', headers: { authorization: 'Bearer secret' } } as unknown as IncomingMessage;
@@ -60,6 +61,55 @@ describe('access log', () => {
     assert.deepEqual(
       lines.map((l) => l.reqId),
       ['failed'],
+    );
+  });
+});
+
+describe('hit log', () => {
+  test('summary: hits counted per path and status, one line per flush, none when there were none', () => {
+    const { lines, log, logger } = capture('info');
+    const hits = createHitLog(logger, log, 'summary');
+    hits.flush();
+    assert.equal(lines.length, 0);
+    hits.hit(req, res(200), 'a', performance.now(), '/blog/get');
+    hits.hit(req, res(200), 'b', performance.now(), '/blog/get');
+    hits.hit(req, res(304), 'c', performance.now(), '/blog/get');
+    hits.hit(req, res(200), 'd', performance.now(), '/events/get');
+    hits.flush();
+    hits.hit(req, res(200), 'e', performance.now(), '/events/get');
+    hits.close();
+    assert.deepEqual(
+      lines.map((l) => [l.msg, l.hits, l.total]),
+      [
+        ['list cache hits', { '/blog/get': { 200: 2, 304: 1 }, '/events/get': { 200: 1 } }, 4],
+        ['list cache hits', { '/events/get': { 200: 1 } }, 1],
+      ],
+    );
+  });
+
+  test('summary: a hit whose client went away keeps its own line with its request id', () => {
+    const { lines, log, logger } = capture('info');
+    const hits = createHitLog(logger, log, 'summary');
+    hits.hit(req, res(200, false), 'gone-1', performance.now(), '/blog/get');
+    hits.close();
+    assert.deepEqual(
+      lines.map((l) => [l.msg, l.reqId, l.level, l.cache]),
+      [['request completed', 'gone-1', 50, 'hit']],
+    );
+  });
+
+  test('each: a line per hit', () => {
+    const { lines, log, logger } = capture('info');
+    const hits = createHitLog(logger, log, 'each');
+    hits.hit(req, res(200), 'a', performance.now(), '/blog/get');
+    hits.hit(req, res(304), 'b', performance.now(), '/blog/get');
+    hits.close();
+    assert.deepEqual(
+      lines.map((l) => [l.reqId, l.cache]),
+      [
+        ['a', 'hit'],
+        ['b', 'hit'],
+      ],
     );
   });
 });

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { REMOTE_NAMES, SERVICES, type RemoteName, type ServiceName } from '@tca/contracts';
 import { intVar, loadConfig, LOG_LEVELS, portVar, type LogLevel } from '@tca/service-kit';
+import { HIT_LOG_MODES, type HitLogMode } from './access-log.js';
 
 /** The repository root, from this file's place (services/gateway/src or services/gateway/dist). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -63,6 +64,8 @@ export const gatewayEnvSchema = z.object({
    * service last confirmed them (list-cache.ts): the most an import can take to show through the gateway. 0: off.
    */
   CONTENT_LIST_CACHE_MS: intVar(100).pipe(z.number().max(1000, 'must be at most 1000 (an import must show within a second)')),
+  /** Answers from that cache: counted in one `list cache hits` line a minute (summary), or a line each (each). */
+  LIST_CACHE_HIT_LOG: z.enum(HIT_LOG_MODES, { error: `must be one of ${HIT_LOG_MODES.join(', ')}` }).default('summary'),
   SHUTDOWN_GRACE_MS: intVar(10_000),
   SHUTDOWN_DRAIN_DELAY_MS: intVar(0),
 });
@@ -89,6 +92,7 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** CONTENT_LIST_CACHE_MS; 0 when the lists are always forwarded. */
   listCacheMs: number;
+  listCacheHitLog: HitLogMode;
   shutdownGraceMs: number;
   shutdownDrainDelayMs: number;
 }
@@ -125,6 +129,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
     loader,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     listCacheMs: e.CONTENT_LIST_CACHE_MS,
+    listCacheHitLog: e.LIST_CACHE_HIT_LOG,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
   };

@@ -6,7 +6,7 @@ import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serviceForPath } from '@tca/contracts';
 import { createLogger } from '@tca/service-kit';
-import { createAccessLog } from './access-log.js';
+import { createAccessLog, type HitLogMode } from './access-log.js';
 import { createListCache, etagMatches, isCacheableRequest, PUBLIC_LIST_PATHS, storableVary, type ListCache } from './list-cache.js';
 import { createProxy, type Proxy } from './proxy.js';
 import { loadGatewayConfig, start, type RunningGateway } from './server.js';
@@ -92,7 +92,9 @@ class Harness {
   url = '';
   private nextId = 1;
 
-  async start(maxAgeMs = 100, timeoutMs = 2000): Promise<void> {
+  private stopped = false;
+
+  async start(maxAgeMs = 100, timeoutMs = 2000, hitLog?: HitLogMode): Promise<void> {
     await this.content.listen();
     const destination = new Writable({
       write: (chunk: Buffer, _encoding, done) => {
@@ -108,6 +110,7 @@ class Harness {
       timeoutMs,
       logger,
       accessLog: createAccessLog(logger),
+      ...(hitLog ? { hitLog } : {}),
       forward: (req, res, requestId) => this.proxy.forward(req, res, 'content', requestId),
       now: () => this.clock,
     });
@@ -121,6 +124,8 @@ class Harness {
   }
 
   async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
     this.cache.close();
     this.proxy.close();
     this.server.closeAllConnections();
@@ -156,13 +161,28 @@ describe('list cache', () => {
     assert.equal(second.headers['x-request-id'], 'rid-2');
     for (const name of ['etag', 'cache-control', 'content-type', 'content-length', 'x-content-type-options']) assert.equal(second.headers[name], first.headers[name], name);
     assert.ok(second.headers.date);
+    // The request that waited for the service has its line; hits are counted (next test).
     const logged = h.lines.filter((l) => l.msg === 'request completed');
     assert.deepEqual(
       logged.map((l) => [l.reqId, l.cache, (l.res as { statusCode: number }).statusCode]),
-      [
-        ['rid-1', 'refreshed', 200],
-        ['rid-2', 'hit', 200],
-      ],
+      [['rid-1', 'refreshed', 200]],
+    );
+  });
+
+  test('hits are counted per path and status in one "list cache hits" line (written every minute and at close)', async () => {
+    await h.get('/blog/get');
+    await h.get('/blog/get');
+    await h.get('/blog/get', { 'If-None-Match': '"v1"' });
+    await h.get('/events/get');
+    await h.get('/events/get', {}, 'HEAD');
+    await h.stop();
+    const summary = h.lines.filter((l) => l.msg === 'list cache hits');
+    assert.equal(summary.length, 1);
+    assert.deepEqual(summary[0]?.hits, { '/blog/get': { 200: 1, 304: 1 }, '/events/get': { 200: 1 } });
+    assert.equal(summary[0]?.total, 3);
+    assert.deepEqual(
+      h.lines.filter((l) => l.msg === 'request completed').map((l) => l.reqId),
+      ['rid-1', 'rid-4'],
     );
   });
 
@@ -329,6 +349,29 @@ describe('list cache', () => {
   });
 });
 
+describe('list cache with LIST_CACHE_HIT_LOG=each', () => {
+  test('every hit has its own line with its request id', async () => {
+    const h = new Harness();
+    await h.start(100, 2000, 'each');
+    try {
+      await h.get('/gallery/get');
+      await h.get('/gallery/get');
+      await h.get('/gallery/get', { 'If-None-Match': '"v1"' });
+      assert.deepEqual(
+        h.lines.filter((l) => l.msg === 'request completed').map((l) => [l.reqId, l.cache, (l.res as { statusCode: number }).statusCode]),
+        [
+          ['rid-1', 'refreshed', 200],
+          ['rid-2', 'hit', 200],
+          ['rid-3', 'hit', 304],
+        ],
+      );
+    } finally {
+      await h.stop();
+    }
+    assert.equal(h.lines.filter((l) => l.msg === 'list cache hits').length, 0);
+  });
+});
+
 describe('list cache time-outs', () => {
   let h: Harness;
   before(async () => {
@@ -434,5 +477,11 @@ describe('list cache in the gateway', () => {
     assert.equal(loadGatewayConfig({}).listCacheMs, 100);
     assert.equal(loadGatewayConfig({ CONTENT_LIST_CACHE_MS: '250' }).listCacheMs, 250);
     assert.throws(() => loadGatewayConfig({ CONTENT_LIST_CACHE_MS: '5000' }), /CONTENT_LIST_CACHE_MS.*at most 1000/);
+  });
+
+  test('LIST_CACHE_HIT_LOG: summary by default, or each', () => {
+    assert.equal(loadGatewayConfig({}).listCacheHitLog, 'summary');
+    assert.equal(loadGatewayConfig({ LIST_CACHE_HIT_LOG: 'each' }).listCacheHitLog, 'each');
+    assert.throws(() => loadGatewayConfig({ LIST_CACHE_HIT_LOG: 'all' }), /LIST_CACHE_HIT_LOG: must be one of summary, each/);
   });
 });

@@ -1,7 +1,7 @@
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '@tca/service-kit';
-import type { AccessLog } from './access-log.js';
+import { createHitLog, type AccessLog, type HitLogMode } from './access-log.js';
 
 /**
  * The public content lists: the same answer for every visitor (no login, no cookie), rebuilt by the content
@@ -43,6 +43,8 @@ export interface ListCacheOptions {
   timeoutMs: number;
   logger: Logger;
   accessLog: AccessLog;
+  /** How hits are logged (access-log.ts createHitLog); default summary. */
+  hitLog?: HitLogMode;
   /** Forwards a request the cache cannot answer, unchanged (the proxy). */
   forward(req: IncomingMessage, res: ServerResponse, requestId: string): void;
   isDraining?: () => boolean;
@@ -119,6 +121,7 @@ type Fetched = { kind: 'entry'; entry: Entry } | { kind: 'pass' } | { kind: 'tim
  */
 export function createListCache(options: ListCacheOptions): ListCache {
   const { maxAgeMs, timeoutMs, logger, accessLog, forward, isDraining = () => false, now = () => performance.now() } = options;
+  const hits = createHitLog(logger, accessLog, options.hitLog ?? 'summary');
   const base = new URL(options.upstream);
   const basePath = base.pathname.replace(/\/+$/, '');
   const paths = new Set<string>(PUBLIC_LIST_PATHS);
@@ -225,14 +228,15 @@ export function createListCache(options: ListCacheOptions): ListCache {
     return flight;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, requestId: string, started: number, how: 'hit' | 'refreshed'): void {
+  function send(req: IncomingMessage, res: ServerResponse, path: string, entry: Entry, requestId: string, started: number, how: 'hit' | 'refreshed'): void {
     const notModified = etagMatches(req.headers['if-none-match'], entry.etag);
     const headers = notModified ? entry.notModifiedHeaders : entry.okHeaders;
     const extra = isDraining() ? ['X-Request-Id', requestId, 'Connection', 'close'] : ['X-Request-Id', requestId];
     res.writeHead(notModified ? 304 : 200, headers.concat(extra));
     if (notModified || req.method === 'HEAD') res.end();
     else res.end(entry.body);
-    accessLog(req, res, requestId, started, { upstream: 'content', cache: how });
+    if (how === 'hit') hits.hit(req, res, requestId, started, path);
+    else accessLog(req, res, requestId, started, { upstream: 'content', cache: how });
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, pathname: string, requestId: string): boolean {
@@ -246,7 +250,7 @@ export function createListCache(options: ListCacheOptions): ListCache {
     if (usable && age < maxAgeMs) {
       // Renewed ahead of time while it is in use, so a steady stream of requests never waits for the service.
       if (age >= maxAgeMs / 2 && !inflight.has(pathname)) void refresh(pathname, req, requestId, usable);
-      send(req, res, usable, requestId, started, 'hit');
+      send(req, res, pathname, usable, requestId, started, 'hit');
       return true;
     }
     const passed = passedAt.get(pathname);
@@ -256,7 +260,7 @@ export function createListCache(options: ListCacheOptions): ListCache {
         accessLog(req, res, requestId, started, { upstream: 'content', cache: 'client-gone' });
         return;
       }
-      if (result.kind === 'entry' && varyMatches(result.entry, req)) send(req, res, result.entry, requestId, started, 'refreshed');
+      if (result.kind === 'entry' && varyMatches(result.entry, req)) send(req, res, pathname, result.entry, requestId, started, 'refreshed');
       else if (result.kind === 'timeout') {
         const text = JSON.stringify({ error: 'upstream_timeout', message: 'The content service did not answer in time. Please try again later.' });
         res.writeHead(504, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', 'X-Request-Id': requestId });
@@ -270,6 +274,7 @@ export function createListCache(options: ListCacheOptions): ListCache {
   return {
     handle,
     close() {
+      hits.close();
       agent.destroy();
       entries.clear();
     },

@@ -90,6 +90,7 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
           timeoutMs: config.upstreamTimeoutMs,
           logger,
           accessLog,
+          hitLog: config.listCacheHitLog,
           forward: (req, res, requestId) => proxy.forward(req, res, 'content', requestId),
           isDraining: () => lifecycle.draining,
         })
