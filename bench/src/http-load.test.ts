@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { listenBare, startBareServer, type BareEntry, type BareServer } from './bare-server.js';
 import { capture, differences, headerOf, LoadAborted, runLoad } from './http-load.js';
@@ -168,7 +168,7 @@ test('the load generator in its own process: runs, stops on abort, then ends', a
   await assert.rejects(runner.run({ url: `${originOf(origin)}/events/get`, connections: 2, durationS: 0.3 }), /the load generator has ended/);
 });
 
-test('the CLI measures a running site end to end and prints the table', { timeout: 60_000 }, async (t) => {
+async function runCli(t: TestContext, extra: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const gateway = await startOrigin();
   t.after(() => closeServer(gateway));
   const service = await startOrigin();
@@ -176,7 +176,7 @@ test('the CLI measures a running site end to end and prints the table', { timeou
   const cli = fileURLToPath(new URL('./content-lists.ts', import.meta.url));
   const child = spawn(
     process.execPath,
-    ['--import', import.meta.resolve('tsx'), cli, '--gateway', originOf(gateway), '--service', originOf(service), '--paths', '/events/get,/blog/get', '--conditional', '/blog/get', '--duration', '0.3', '--warmup', '0', '--connections', '2'],
+    ['--import', import.meta.resolve('tsx'), cli, '--gateway', originOf(gateway), '--service', originOf(service), '--paths', '/events/get,/blog/get', '--conditional', '/blog/get', '--duration', '0.3', '--warmup', '0', '--connections', '2', ...extra],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   t.after(() => {
@@ -187,6 +187,11 @@ test('the CLI measures a running site end to end and prints the table', { timeou
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  return { code, stdout, stderr };
+}
+
+test('the CLI measures a running site end to end and prints the table', { timeout: 60_000 }, async (t) => {
+  const { code, stdout, stderr } = await runCli(t);
   assert.equal(code, 0, `exit ${code}\n${stdout}\n${stderr}`);
   const rows = stdout.split('\n').filter((line) => /^\/(blog|events)\/get/.test(line));
   assert.deepEqual(
@@ -195,13 +200,25 @@ test('the CLI measures a running site end to end and prints the table', { timeou
   );
   for (const row of rows) {
     const cells = row.split(/[\s|]+/).filter((c) => c !== '');
-    const numbers = cells.slice(row.includes(' 304 ') ? 3 : 2).map(Number); // after the label and the bytes
+    const numbers = cells.slice(row.includes(' 304 ') ? 3 : 2, -1).map(Number); // after the label and the bytes, before the goal
     assert.equal(numbers.length, 11, row); // 3 × (req/s p50 p99), 2 ratios
+    assert.match(cells.at(-1) ?? '', /^(ok|(ratio|p99|304)(,(ratio|p99|304))*)$/, row);
     assert.ok(numbers.every((n) => Number.isFinite(n) && n >= 0), row);
     assert.ok((numbers[0] as number) > 0 && (numbers[3] as number) > 0 && (numbers[6] as number) > 0, `every target answered: ${row}`);
   }
   assert.match(stdout, new RegExp(`\\s${Buffer.byteLength(posts)} \\|`));
   assert.doesNotMatch(stdout, /figures to distrust/);
+});
+
+test('with --strict the CLI exits 1 exactly when a row misses the goal, and lists the misses', { timeout: 60_000 }, async (t) => {
+  const { code, stdout, stderr } = await runCli(t, ['--strict']);
+  const missed = /below the goal/.test(stdout);
+  assert.equal(code, missed ? 1 : 0, `exit ${code}\n${stdout}\n${stderr}`);
+  const goals = stdout
+    .split('\n')
+    .filter((line) => /^\/(blog|events)\/get/.test(line))
+    .map((line) => line.trim().split(/\s+/).at(-1));
+  assert.equal(goals.some((g) => g !== 'ok'), missed);
 });
 
 test('the CLI refuses bad options with a message and exit code 2', async () => {
