@@ -249,7 +249,7 @@ test('home load failures: events and blog say so, sponsors are left out, broken 
   const real = await apiSponsors(request);
   const down = { status: 500, json: { error: 'internal', message: 'down' } };
   await page.route('**/events/get', (route) => route.fulfill(down));
-  await page.route('**/blog/get', (route) => route.fulfill(down));
+  await page.route('**/blog/latest', (route) => route.fulfill(down));
   // Spec §8: a broken sponsor image is replaced by a placeholder.
   await page.route('**/uploads/**', (route) => route.abort('failed'));
   await openHome(page, false);
