@@ -9,17 +9,19 @@ import styles from './hero.module.css';
 
 /**
  * The slide fading in and the one it covers. Only these two are painted; the one below is hidden
- * once the fade has ended (at once with reduced motion, which has no fade).
+ * once the fade has ended (at once with reduced motion, which has no fade). `first` until the first
+ * change: the first landscape only fades in over the gradient.
  */
 function useCrossFade(index: number, reducedMotion: boolean) {
-  const [fade, setFade] = useState<{ shown: number; under: number | null }>({ shown: index, under: null });
-  // Adjusted while rendering (not in an effect) so the outgoing slide never drops out for a frame.
-  if (fade.shown !== index) setFade({ shown: index, under: reducedMotion ? null : fade.shown });
+  const [fade, setFade] = useState<{ shown: number; under: number | null; first: boolean }>({ shown: index, under: null, first: true });
+  // Adjusted while rendering (not in an effect) so the outgoing slide never drops out for a frame. Going
+  // back to the slide underneath (already opaque) needs no fade.
+  if (fade.shown !== index) setFade({ shown: index, under: reducedMotion || index === fade.under ? null : fade.shown, first: false });
   const onFadeEnd = (event: TransitionEvent<HTMLElement>) => {
     if (event.target !== event.currentTarget || event.propertyName !== 'opacity') return;
-    setFade((now) => (now.shown === index ? { shown: index, under: null } : now));
+    setFade((now) => (now.shown === index ? { ...now, under: null } : now));
   };
-  return { under: fade.shown === index ? fade.under : null, onFadeEnd };
+  return { under: fade.shown === index ? fade.under : null, first: fade.first && fade.shown === index, onFadeEnd };
 }
 
 /**
@@ -50,7 +52,8 @@ export function Hero({ aboutId }: { aboutId: string }) {
       <div className={styles.backdrop} aria-hidden="true">
         {HERO_SLIDES.map((slide, i) => {
           const image = images?.[i];
-          const place = !image ? '' : i === rotation.index ? styles.slideIn : i === fade.under ? styles.slideUnder : '';
+          const shown = fade.first ? styles.slideFirst : styles.slideIn;
+          const place = !image ? '' : i === rotation.index ? shown : i === fade.under ? styles.slideUnder : '';
           return (
             <div
               key={slide.id}
