@@ -11,6 +11,7 @@ import { createAccessLog } from './access-log.js';
 import { createListCache } from './list-cache.js';
 import { createProxy } from './proxy.js';
 import { createRegistrySource } from './registry.js';
+import { createShellPage } from './shell-page.js';
 import { createStaticHandler, hasExtension, sendPlain } from './static.js';
 
 export { loadGatewayConfig, gatewayEnvSchema, REPO_ROOT, type GatewayConfig } from './config.js';
@@ -103,10 +104,16 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
   const htmlHeaders = async (relPath: string): Promise<Record<string, string>> =>
     relPath.endsWith('.html') ? { 'Content-Security-Policy': contentSecurityPolicy(await registry()) } : {};
   const shell = createStaticHandler(config.shellDir, { extraHeaders: htmlHeaders });
+  const shellPage = createShellPage({
+    shellDir: config.shellDir,
+    remoteDirs: config.remoteDirs,
+    releasesDir: config.releasesDir,
+    registry,
+    warn: (details, message) => logger.warn(details, message),
+  });
 
   async function serveIndex(req: Request, res: ServerResponse): Promise<void> {
-    const result = await shell(req, res, '/index.html');
-    if (result !== 'served') shellNotBuilt(res, config.shellDir);
+    if (!(await shellPage.serve(req, res, req.path))) shellNotBuilt(res, config.shellDir);
   }
 
   app.get(REGISTRY_PATH, async (_req, res) => {
