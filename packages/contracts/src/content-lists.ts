@@ -53,7 +53,7 @@ export type BlogPost = z.infer<typeof blogPostSchema>;
 
 /**
  * A post as a card shows it (beyond the spec: `GET /blog/latest`, the home page's three newest posts):
- * no body, only a plain-text excerpt of at most BLOG_EXCERPT_MAX characters.
+ * no body, only a plain-text excerpt cut at BLOG_EXCERPT_MAX characters.
  */
 export const blogSummarySchema = z.object({
   _id: z.string(),
@@ -66,7 +66,7 @@ export const blogSummarySchema = z.object({
 export type BlogSummary = z.infer<typeof blogSummarySchema>;
 /** How many posts `GET /blog/latest` answers (spec §2.3: the 3 latest blog posts). */
 export const LATEST_POSTS_COUNT = 3;
-/** The longest excerpt `GET /blog/latest` sends; pages shorten it further. */
+/** Where `GET /blog/latest` cuts an excerpt (a cut one ends with '…', one character more); pages shorten it further. */
 export const BLOG_EXCERPT_MAX = 200;
 
 export const galleryEventSchema = z.object({
