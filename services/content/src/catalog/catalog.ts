@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { withTimeout, type Logger, type Pool, type Redis } from '@tca/service-kit';
 import { eventsCalendar } from './calendar.js';
+import { CONTENT_CODINGS, encode, encodeAll, encodedEtag, type ContentCoding, type EncodedBodies, type EncodedBody } from './content-coding.js';
 import { siteToday } from './dates.js';
 import { EVENT_COLUMNS, LIST_BUILDERS, type EventRow, type ListName } from './lists.js';
 import { RevisionWatcher, type RevisionState } from './revision.js';
 
-/** A ready-to-send answer: the bytes, their strong ETag and type. */
+/** A ready-to-send answer: the bytes, their strong ETag and type; for the lists also every compressed encoding. */
 export interface CachedBody {
   body: Buffer;
   etag: string;
   contentType: string;
+  encoded?: EncodedBodies;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -29,6 +31,18 @@ export function strongEtag(body: Buffer): string {
 
 function entryOf(body: Buffer, contentType: string): CachedBody {
   return { body, etag: strongEtag(body), contentType };
+}
+
+/** A Redis value: `<etag>\n<bytes>` (an ETag never holds a newline). */
+function storedValue(entry: EncodedBody): Buffer {
+  return Buffer.concat([Buffer.from(`${entry.etag}\n`, 'latin1'), entry.body]);
+}
+
+function parseStored(stored: Buffer | null | undefined): EncodedBody | undefined {
+  if (!stored) return undefined;
+  const newline = stored.indexOf(10);
+  if (newline <= 0) return undefined;
+  return { etag: stored.subarray(0, newline).toString('latin1'), body: stored.subarray(newline + 1) };
 }
 
 export interface ContentCatalogOptions {
@@ -97,34 +111,58 @@ export class ContentCatalog {
     this.memory.set(id, { epoch: state.cacheEpoch, revision: state.revision, entry });
   }
 
-  private async fromRedis(key: string, contentType: string): Promise<CachedBody | undefined> {
+  /**
+   * The answer kept in Redis, with its encodings when `encoded`: one value per encoding (`<key>`, `<key>:br`,
+   * `<key>:gzip`, each `<etag>\n<bytes>`), read in one MGET. The identity value keeps the format older
+   * replicas read. An encoding that is missing, or whose ETag is not the identity's (an older replica wrote
+   * the identity value alone), is encoded here from the identity bytes and the three are written again.
+   */
+  private async fromRedis(key: string, contentType: string, encoded: boolean): Promise<{ entry: CachedBody; complete: boolean } | undefined> {
     const { redis, redisTimeoutMs, logger } = this.options;
     if (redis.status !== 'ready') return undefined;
+    let stored: Array<Buffer | null>;
     try {
-      const stored = await withTimeout(redis.getBuffer(key), redisTimeoutMs, 'content cache read');
-      if (!stored) return undefined;
-      const newline = stored.indexOf(10);
-      if (newline <= 0) return undefined;
-      return { etag: stored.subarray(0, newline).toString('latin1'), body: stored.subarray(newline + 1), contentType };
+      const keys = encoded ? [key, `${key}:br`, `${key}:gzip`] : [key];
+      stored = await withTimeout(redis.mgetBuffer(keys), redisTimeoutMs, 'content cache read');
     } catch (err) {
       logger.debug({ err }, 'content cache read skipped');
       return undefined;
     }
+    const identity = parseStored(stored[0]);
+    if (!identity) return undefined;
+    const entry: CachedBody = { ...identity, contentType };
+    if (!encoded) return { entry, complete: true };
+    const kept = (coding: ContentCoding, value: Buffer | null | undefined): EncodedBody | undefined => {
+      const variant = parseStored(value);
+      return variant?.etag === encodedEtag(identity.etag, coding) ? variant : undefined;
+    };
+    const br = kept('br', stored[1]);
+    const gzip = kept('gzip', stored[2]);
+    const complete = br !== undefined && gzip !== undefined;
+    return {
+      entry: { ...entry, encoded: { br: br ?? (await encode(identity.body, identity.etag, 'br')), gzip: gzip ?? (await encode(identity.body, identity.etag, 'gzip')) } },
+      complete,
+    };
   }
 
+  /** Writes the answer and its encodings in one MULTI, so no reader sees an encoding of another build. */
   private toRedis(key: string, entry: CachedBody): void {
     const { redis, logger } = this.options;
     if (redis.status !== 'ready') return;
-    redis.set(key, Buffer.concat([Buffer.from(`${entry.etag}\n`, 'latin1'), entry.body]), 'EX', REDIS_TTL_SECONDS).catch((err: unknown) => {
+    const write = redis.multi().set(key, storedValue(entry), 'EX', REDIS_TTL_SECONDS);
+    if (entry.encoded) for (const coding of CONTENT_CODINGS) write.set(`${key}:${coding}`, storedValue(entry.encoded[coding]), 'EX', REDIS_TTL_SECONDS);
+    write.exec().catch((err: unknown) => {
       logger.debug({ err }, 'content cache write skipped');
     });
   }
 
   /**
-   * The answer `id` at the current revision. `shared`: also kept in Redis. Concurrent misses share one build.
-   * `build` returning undefined means "no such thing" (not cached).
+   * The answer `id` at the current revision. `shared`: also kept in Redis; `encoded`: compressed as well, once
+   * per revision (with the build). Concurrent misses share one build. `build` returning undefined means
+   * "no such thing" (not cached).
    */
-  private async cached(id: string, contentType: string, shared: boolean, build: () => Promise<Buffer | undefined>): Promise<CachedBody | undefined> {
+  private async cached(id: string, contentType: string, how: { shared: boolean; encoded: boolean }, build: () => Promise<Buffer | undefined>): Promise<CachedBody | undefined> {
+    const { shared, encoded } = how;
     const state = await this.revision();
     const hit = this.memory.get(id);
     if (hit && hit.revision === state.revision && hit.epoch === state.cacheEpoch) return hit.entry;
@@ -132,13 +170,15 @@ export class ContentCatalog {
     let flight = this.inflight.get(redisKey);
     if (!flight) {
       flight = (async () => {
-        let entry = shared ? await this.fromRedis(redisKey, contentType) : undefined;
+        const kept = shared ? await this.fromRedis(redisKey, contentType, encoded) : undefined;
+        let entry = kept?.entry;
         if (!entry) {
           const body = await build();
           if (!body) return undefined;
           entry = entryOf(body, contentType);
-          if (shared) this.toRedis(redisKey, entry);
+          if (encoded) entry.encoded = await encodeAll(body, entry.etag);
         }
+        if (shared && !kept?.complete) this.toRedis(redisKey, entry);
         this.remember(id, state, entry);
         return entry;
       })().finally(() => this.inflight.delete(redisKey));
@@ -148,7 +188,7 @@ export class ContentCatalog {
   }
 
   async list(name: ListName): Promise<CachedBody> {
-    const entry = await this.cached(`list:${name}`, JSON_TYPE, true, async () => Buffer.from(JSON.stringify(await LIST_BUILDERS[name](this.options.pool))));
+    const entry = await this.cached(`list:${name}`, JSON_TYPE, { shared: true, encoded: true }, async () => Buffer.from(JSON.stringify(await LIST_BUILDERS[name](this.options.pool))));
     if (!entry) throw new Error(`list ${name} was not built`);
     return entry;
   }
@@ -156,7 +196,7 @@ export class ContentCatalog {
   /** Every Active event that has not ended (by the Adelaide calendar). */
   async calendarFeed(now: Date = new Date()): Promise<CachedBody> {
     const today = siteToday(now);
-    const entry = await this.cached(`calendar:${today}`, CALENDAR_TYPE, true, async () => {
+    const entry = await this.cached(`calendar:${today}`, CALENDAR_TYPE, { shared: true, encoded: false }, async () => {
       const { rows } = await this.options.pool.query<EventRow>(
         `SELECT ${EVENT_COLUMNS} FROM events WHERE status = 'Active' AND coalesce(ends_on, starts_on) >= $1 ORDER BY starts_on, time NULLS FIRST, name, key`,
         [today],
@@ -169,7 +209,7 @@ export class ContentCatalog {
 
   /** One published (not draft) event as a calendar; undefined when there is no such event. */
   async eventCalendar(key: string): Promise<CachedBody | undefined> {
-    return this.cached(`event:${key}`, CALENDAR_TYPE, false, async () => {
+    return this.cached(`event:${key}`, CALENDAR_TYPE, { shared: false, encoded: false }, async () => {
       const { rows } = await this.options.pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE key = $1 AND status <> 'Draft'`, [key]);
       const row = rows[0];
       return row ? Buffer.from(eventsCalendar([row], { publicUrl: this.options.publicUrl, name: row.name })) : undefined;

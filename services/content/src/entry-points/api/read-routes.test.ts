@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { Redis } from 'ioredis';
 import { apiErrorSchema, BLOG_EXCERPT_MAX, blogListSchema, blogSummarySchema, eventListSchema, excerpt, LATEST_POSTS_COUNT, latestPostsSchema, galleryListSchema, sponsorListSchema, teamListSchema, eventCalendarPath, EVENTS_CALENDAR_PATH } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
@@ -9,6 +11,7 @@ import { addDays, siteToday } from '../../catalog/dates.js';
 import { loadContentConfig, SCHEMA } from '../../config.js';
 import { importContent } from '../../import/importer.js';
 import { start } from '../../server.js';
+import { encodedEtag } from '../../catalog/content-coding.js';
 import { sampleFolder, writeContentFolder } from '../../testing/content-fixtures.js';
 
 const PUBLIC_URL = 'https://tamil.example.org';
@@ -26,6 +29,38 @@ async function eventually(check: () => Promise<void>, ms = 5000): Promise<void> 
     }
   }
 }
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The bytes as sent (fetch would ask for gzip itself and decompress). */
+  body: Buffer;
+}
+
+/** A request with exactly these headers (no Accept-Encoding unless given); the body is not decompressed. */
+function raw(url: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The identity bytes of an answer in any of the codings the lists are sent in. */
+function decoded(answer: RawAnswer): Buffer {
+  const coding = answer.headers['content-encoding'];
+  if (coding === 'br') return brotliDecompressSync(answer.body);
+  if (coding === 'gzip') return gunzipSync(answer.body);
+  assert.equal(coding, undefined, `unexpected Content-Encoding ${String(coding)}`);
+  return answer.body;
+}
+
+const LIST_PATHS = ['/blog/get', '/blog/latest', '/gallery/get', '/teammanagement/get', '/events/get', '/sponsorship/get'] as const;
 
 interface Site {
   url: string;
@@ -297,5 +332,182 @@ describe('content read API without Redis', () => {
       await res.arrayBuffer();
       assert.ok(Date.now() - started < 2000, `${path} took ${Date.now() - started} ms`);
     }
+  });
+
+  it('still compresses the lists (built with the list, kept in memory)', async () => {
+    for (const path of LIST_PATHS) {
+      const identity = await raw(site.url, path);
+      for (const coding of ['br', 'gzip']) {
+        const answer = await raw(site.url, path, { 'Accept-Encoding': coding });
+        assert.equal(answer.status, 200, path);
+        assert.equal(answer.headers['content-encoding'], coding, path);
+        assert.deepEqual(decoded(answer), identity.body, `${path} ${coding}`);
+        assert.equal(answer.headers.etag, encodedEtag(identity.headers.etag ?? '', coding === 'br' ? 'br' : 'gzip'));
+        assert.equal((await raw(site.url, path, { 'Accept-Encoding': coding, 'If-None-Match': answer.headers.etag ?? '' })).status, 304);
+      }
+    }
+  });
+});
+
+describe('compressed content lists', () => {
+  let site: Site;
+  before(async () => {
+    site = await startSite();
+    await site.importFolder(await sampleFolder());
+  });
+  after(async () => {
+    await site?.close();
+  });
+
+  it('sends every list in br, gzip or identity as accepted, each decompressing to the identity bytes', async () => {
+    for (const path of LIST_PATHS) {
+      const identity = await raw(site.url, path);
+      assert.equal(identity.status, 200, path);
+      assert.equal(identity.headers['content-encoding'], undefined, path);
+      assert.equal(identity.headers.vary, 'Accept-Encoding', path);
+      assert.equal(Number(identity.headers['content-length']), identity.body.length, path);
+      const etag = identity.headers.etag ?? '';
+      assert.match(etag, /^"[\w-]+"$/);
+      const cases: Array<[string, 'br' | 'gzip' | undefined]> = [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip, deflate', 'gzip'],
+        ['br', 'br'],
+        ['identity', undefined],
+        ['', undefined],
+      ];
+      for (const [acceptEncoding, coding] of cases) {
+        const answer = await raw(site.url, path, { 'Accept-Encoding': acceptEncoding });
+        const what = `${path} with Accept-Encoding: ${acceptEncoding}`;
+        assert.equal(answer.status, 200, what);
+        assert.equal(answer.headers['content-encoding'], coding, what);
+        assert.equal(answer.headers.vary, 'Accept-Encoding', what);
+        assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8', what);
+        assert.equal(answer.headers['cache-control'], 'no-cache', what);
+        assert.equal(Number(answer.headers['content-length']), answer.body.length, what);
+        assert.equal(answer.headers.etag, coding ? encodedEtag(etag, coding) : etag, what);
+        assert.deepEqual(decoded(answer), identity.body, what);
+        if (coding) assert.ok(answer.body.length < identity.body.length, what);
+      }
+    }
+  });
+
+  it('answers 304 to the ETag of the encoding it would send, and 200 to another encoding\'s ETag', async () => {
+    const identity = await raw(site.url, '/blog/get');
+    const br = await raw(site.url, '/blog/get', { 'Accept-Encoding': 'br' });
+    const gzip = await raw(site.url, '/blog/get', { 'Accept-Encoding': 'gzip' });
+    const etags = { identity: identity.headers.etag ?? '', br: br.headers.etag ?? '', gzip: gzip.headers.etag ?? '' };
+    assert.equal(new Set(Object.values(etags)).size, 3);
+    for (const [acceptEncoding, etag] of [['br', etags.br], ['gzip', etags.gzip], ['', etags.identity]] as const) {
+      const notModified = await raw(site.url, '/blog/get', { 'Accept-Encoding': acceptEncoding, 'If-None-Match': `"other", W/${etag}` });
+      assert.equal(notModified.status, 304, acceptEncoding);
+      assert.equal(notModified.body.length, 0);
+      assert.equal(notModified.headers.etag, etag);
+      assert.equal(notModified.headers.vary, 'Accept-Encoding');
+      assert.equal(notModified.headers['content-encoding'], undefined);
+    }
+    // The identity ETag while accepting br: another representation, so the br one is sent in full.
+    const other = await raw(site.url, '/blog/get', { 'Accept-Encoding': 'br', 'If-None-Match': etags.identity });
+    assert.equal(other.status, 200);
+    assert.equal(other.headers['content-encoding'], 'br');
+    assert.deepEqual(other.body, br.body);
+    const gzipEtagForBr = await raw(site.url, '/blog/get', { 'Accept-Encoding': 'gzip, br', 'If-None-Match': etags.gzip });
+    assert.equal(gzipEtagForBr.status, 200);
+    assert.equal(gzipEtagForBr.headers.etag, etags.br);
+    const brEtagForIdentity = await raw(site.url, '/blog/get', { 'If-None-Match': etags.br });
+    assert.equal(brEtagForIdentity.status, 200);
+    assert.deepEqual(brEtagForIdentity.body, identity.body);
+  });
+
+  it('honours q=0 and *', async () => {
+    const cases: Array<[string, string | undefined]> = [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0, br;q=0.1', 'br'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['*', 'br'],
+      ['*;q=0', undefined],
+      ['br;q=0, *;q=0.5', 'gzip'],
+      ['identity;q=0', undefined],
+      ['*;q=0, identity;q=0', undefined],
+      ['br;q=7, gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+    ];
+    const identity = await raw(site.url, '/gallery/get');
+    for (const [acceptEncoding, coding] of cases) {
+      const answer = await raw(site.url, '/gallery/get', { 'Accept-Encoding': acceptEncoding });
+      assert.equal(answer.status, 200, acceptEncoding);
+      assert.equal(answer.headers['content-encoding'], coding, acceptEncoding);
+      assert.deepEqual(decoded(answer), identity.body, acceptEncoding);
+    }
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    for (const acceptEncoding of ['br', 'gzip', '']) {
+      const get = await raw(site.url, '/events/get', { 'Accept-Encoding': acceptEncoding });
+      const head = await raw(site.url, '/events/get', { 'Accept-Encoding': acceptEncoding }, 'HEAD');
+      assert.equal(head.status, 200);
+      assert.equal(head.body.length, 0);
+      for (const name of ['etag', 'vary', 'content-encoding', 'content-length', 'content-type', 'cache-control']) assert.equal(head.headers[name], get.headers[name], `${acceptEncoding} ${name}`);
+      const notModified = await raw(site.url, '/events/get', { 'Accept-Encoding': acceptEncoding, 'If-None-Match': get.headers.etag ?? '' }, 'HEAD');
+      assert.equal(notModified.status, 304);
+    }
+  });
+
+  it('keeps the encodings in Redis next to the list, and another replica sends them as kept', async () => {
+    const identity = await raw(site.url, '/teammanagement/get');
+    const etag = identity.headers.etag ?? '';
+    const redis = new Redis(testRedisUrl(), { lazyConnect: true });
+    const config = loadContentConfig({ DATABASE_URL: site.db.url, REDIS_URL: testRedisUrl(), PORT: '0', CONTENT_SEED_DIR: '', PUBLIC_URL, CONTENT_REVISION_POLL_MS: '60000' });
+    try {
+      await redis.connect();
+      const { rows } = await site.pool.query<{ cache_epoch: string; revision: number }>('SELECT cache_epoch, revision FROM content_revision');
+      const key = `content:cache:${rows[0]?.cache_epoch ?? ''}:${rows[0]?.revision ?? 0}:list:team`;
+      await eventually(async () => assert.equal(await redis.exists(key, `${key}:br`, `${key}:gzip`), 3));
+      for (const coding of ['br', 'gzip'] as const) {
+        const stored = (await redis.getBuffer(`${key}:${coding}`)) ?? Buffer.alloc(0);
+        const newline = stored.indexOf(10);
+        assert.equal(stored.subarray(0, newline).toString(), encodedEtag(etag, coding));
+        const sent = await raw(site.url, '/teammanagement/get', { 'Accept-Encoding': coding });
+        assert.deepEqual(stored.subarray(newline + 1), sent.body, coding);
+      }
+      // Stand-ins a replica can only have read from Redis: a br of other (still valid) bytes, and a gzip whose
+      // ETag belongs to another build, which it must not trust (it compresses the identity bytes itself).
+      const otherBr = brotliCompressSync(identity.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } });
+      assert.notDeepEqual(otherBr, (await raw(site.url, '/teammanagement/get', { 'Accept-Encoding': 'br' })).body);
+      await redis.set(`${key}:br`, Buffer.concat([Buffer.from(`${encodedEtag(etag, 'br')}\n`), otherBr]));
+      await redis.set(`${key}:gzip`, Buffer.from('"another-build-gzip"\nnot gzip'));
+      const replica = await start(config, { handleSignals: false, logger: createLogger({ name: 'content', level: 'silent' }) });
+      try {
+        const br = await raw(replica.url, '/teammanagement/get', { 'Accept-Encoding': 'br' });
+        assert.deepEqual(br.body, otherBr, 'the br bytes came from Redis');
+        assert.equal(br.headers.etag, encodedEtag(etag, 'br'));
+        const gzip = await raw(replica.url, '/teammanagement/get', { 'Accept-Encoding': 'gzip' });
+        assert.equal(gzip.headers.etag, encodedEtag(etag, 'gzip'));
+        assert.deepEqual(gunzipSync(gzip.body), identity.body);
+        await eventually(async () => assert.match((await redis.getBuffer(`${key}:gzip`))?.subarray(0, 40).toString('latin1') ?? '', new RegExp(`^${encodedEtag(etag, 'gzip')}\n`)));
+      } finally {
+        await replica.stop();
+      }
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('changes every encoding with an import', async () => {
+    const before = new Map<string, RawAnswer>();
+    for (const acceptEncoding of ['br', 'gzip', '']) before.set(acceptEncoding, await raw(site.url, '/sponsorship/get', { 'Accept-Encoding': acceptEncoding }));
+    const sample = await sampleFolder();
+    await site.importFolder({ ...sample, sponsors: [...(sample.sponsors as unknown[]), { key: 'temple', name: 'Murugan Temple' }] });
+    await eventually(async () => {
+      const identity = await raw(site.url, '/sponsorship/get');
+      const sponsors = sponsorListSchema.parse(JSON.parse(identity.body.toString('utf8')));
+      assert.ok(sponsors.some((s) => s._id === 'temple'));
+      for (const [acceptEncoding, old] of before) {
+        const answer = await raw(site.url, '/sponsorship/get', { 'Accept-Encoding': acceptEncoding, 'If-None-Match': old.headers.etag ?? '' });
+        assert.equal(answer.status, 200, acceptEncoding);
+        assert.equal(answer.headers['content-encoding'], old.headers['content-encoding']);
+        assert.notEqual(answer.headers.etag, old.headers.etag);
+        assert.deepEqual(decoded(answer), identity.body, acceptEncoding);
+      }
+    }, 2000);
   });
 });

@@ -1,6 +1,7 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { AppError, NotFoundError } from '@tca/service-kit';
 import type { CachedBody, ContentCatalog } from '../../catalog/catalog.js';
+import { representationFor, type ContentCoding } from '../../catalog/content-coding.js';
 import type { ListName } from '../../catalog/lists.js';
 import { KEY_RE } from '../../import/folder.js';
 import { VARIANT_FILE_RE } from '../../images/process.js';
@@ -19,7 +20,8 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
 }
 
-function send(req: Request, res: Response, entry: CachedBody, cacheControl: string, extra?: Record<string, string>): void {
+/** `contentEncoding`: the coding of `entry.body`, sent on the 200 only (a 304 carries no representation metadata). */
+function send(req: Request, res: Response, entry: CachedBody, cacheControl: string, extra?: Record<string, string>, contentEncoding?: ContentCoding): void {
   res.setHeader('ETag', entry.etag);
   res.setHeader('Cache-Control', cacheControl);
   if (extra) for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
@@ -29,6 +31,7 @@ function send(req: Request, res: Response, entry: CachedBody, cacheControl: stri
     return;
   }
   res.setHeader('Content-Type', entry.contentType);
+  if (contentEncoding) res.setHeader('Content-Encoding', contentEncoding);
   res.setHeader('Content-Length', entry.body.length);
   res.statusCode = 200;
   res.end(entry.body);
@@ -40,7 +43,12 @@ export function createReadRouter(_deps: ContentDeps, catalog: ContentCatalog): R
   const list =
     (name: ListName): RequestHandler =>
     async (req, res) => {
-      send(req, res, await catalog.list(name), REVALIDATE);
+      // On every answer of these paths, before anything can fail: what is sent depends on Accept-Encoding.
+      res.vary('Accept-Encoding');
+      const entry = await catalog.list(name);
+      // If-None-Match is compared with the ETag of the encoding chosen for this request (RFC 9110 §13.1.2).
+      const chosen = representationFor(entry, entry.encoded, req.headers['accept-encoding']);
+      send(req, res, { body: chosen.body, etag: chosen.etag, contentType: entry.contentType }, REVALIDATE, undefined, chosen.contentEncoding);
     };
   router.get('/blog/get', list('blog'));
   router.get('/blog/latest', list('latest'));
