@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { createServer, request, type IncomingHttpHeaders, type OutgoingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { serviceForPath } from '@tca/contracts';
 import { createLogger } from '@tca/service-kit';
 import { createAccessLog, type HitLogMode } from './access-log.js';
-import { createListCache, etagMatches, isCacheableRequest, PUBLIC_LIST_PATHS, storableVary, type ListCache } from './list-cache.js';
+import { askedEncoding, createListCache, etagMatches, isCacheableRequest, PUBLIC_LIST_PATHS, storableVary, type ListCache } from './list-cache.js';
 import { createProxy, type Proxy } from './proxy.js';
 import { loadGatewayConfig, start, type RunningGateway } from './server.js';
 
@@ -25,6 +26,12 @@ class FakeContent {
   status = 200;
   /** Answers after this long (ms); Infinity: never. */
   delayMs = 0;
+  /**
+   * Compresses as the content service does: br, then gzip, when the request accepts it, with Vary:
+   * Accept-Encoding and an ETag per encoding ("v1-br"). `'br without Vary'`: a broken service that sends br
+   * to everyone and says nothing.
+   */
+  encoding: 'off' | 'negotiate' | 'br without Vary' = 'off';
   server: Server;
   url = '';
 
@@ -32,19 +39,30 @@ class FakeContent {
     this.server = createServer((req, res) => {
       this.seen.push({ url: req.url ?? '', headers: req.headers });
       const answer = () => {
-        const etag = `"v${this.version}"`;
+        const accepted = (req.headers['accept-encoding'] ?? '').split(',').map((coding) => coding.trim());
+        const coding =
+          this.encoding === 'br without Vary' ? 'br' : this.encoding === 'negotiate' ? (['br', 'gzip'] as const).find((c) => accepted.includes(c)) : undefined;
+        const etag = coding ? `"v${this.version}-${coding}"` : `"v${this.version}"`;
         const headers: OutgoingHttpHeaders = { ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', 'X-Request-Id': String(req.headers['x-request-id']), ...this.extra };
+        if (this.encoding === 'negotiate') headers.Vary = 'Accept-Encoding';
         if (this.status === 200 && req.headers['if-none-match'] === etag) {
           res.writeHead(304, headers).end();
           return;
         }
-        const body = JSON.stringify([{ path: req.url, version: this.version }]);
-        res.writeHead(this.status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
+        const identity = Buffer.from(FakeContent.list(req.url ?? '', this.version));
+        const body = coding === 'br' ? brotliCompressSync(identity) : coding === 'gzip' ? gzipSync(identity) : identity;
+        if (coding) headers['Content-Encoding'] = coding;
+        res.writeHead(this.status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length }).end(body);
       };
       if (this.delayMs === Number.POSITIVE_INFINITY) return;
       if (this.delayMs > 0) setTimeout(answer, this.delayMs).unref();
       else answer();
     });
+  }
+
+  /** The identity bytes of a list (long enough that compression pays). */
+  static list(path: string, version: number): string {
+    return JSON.stringify([{ path, version, text: 'The committee thanks every member who came. '.repeat(20) }]);
   }
 
   async listen(port = 0): Promise<void> {
@@ -66,15 +84,19 @@ interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The bytes as sent (compressed when Content-Encoding says so). */
+  bytes: Buffer;
 }
 
 function get(origin: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(`${origin}${path}`, { method, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
     });
     req.on('error', reject);
     req.end();
@@ -151,7 +173,7 @@ describe('list cache', () => {
   test('answers a list from memory until maxAgeMs after the service last confirmed it, with the service headers and a new request id', async () => {
     const first = await h.get('/blog/get');
     assert.equal(first.status, 200);
-    assert.equal(first.body, '[{"path":"/blog/get","version":1}]');
+    assert.equal(first.body, FakeContent.list('/blog/get', 1));
     assert.equal(first.headers.etag, '"v1"');
     assert.equal(first.headers['x-request-id'], 'rid-1');
     h.clock += 99;
@@ -295,7 +317,7 @@ describe('list cache', () => {
     assert.equal(h.content.requestsFor('/events/get').length, 3, 'one look, then forwarded twice');
   });
 
-  test('Vary: the answer is kept for requests with the same values; others are forwarded', async () => {
+  test('Vary: a variant is kept per value of the named request headers, side by side', async () => {
     h.content.extra = { Vary: 'Origin' };
     await h.get('/blog/get');
     await h.get('/blog/get');
@@ -304,11 +326,27 @@ describe('list cache', () => {
     assert.equal(crossOrigin.status, 200);
     assert.equal(h.content.requestsFor('/blog/get').length, 2);
     assert.equal(h.content.requestsFor('/blog/get')[1]?.headers.origin, 'https://partner.example');
-    // Once the kept variant has expired, the next request's variant replaces it.
+    await h.get('/blog/get', { Origin: 'https://partner.example' });
+    await h.get('/blog/get');
+    assert.equal(h.content.requestsFor('/blog/get').length, 2, 'both variants answered from memory');
+    // Each expires on its own and is revalidated with its own request headers.
     h.clock += 100;
     await h.get('/blog/get', { Origin: 'https://partner.example' });
-    await h.get('/blog/get', { Origin: 'https://partner.example' });
-    assert.equal(h.content.requestsFor('/blog/get').length, 3);
+    const asked = h.content.requestsFor('/blog/get');
+    assert.equal(asked.length, 3);
+    assert.equal(asked[2]?.headers.origin, 'https://partner.example');
+    assert.equal(asked[2]?.headers['if-none-match'], '"v1"');
+  });
+
+  test('at most 8 variants per path: the oldest gives way', async () => {
+    h.content.extra = { Vary: 'Origin' };
+    for (let i = 0; i < 9; i++) await h.get('/blog/get', { Origin: `https://site${i}.example` });
+    assert.equal(h.content.requestsFor('/blog/get').length, 9);
+    await h.get('/blog/get', { Origin: 'https://site8.example' });
+    await h.get('/blog/get', { Origin: 'https://site1.example' });
+    assert.equal(h.content.requestsFor('/blog/get').length, 9, 'the newest 8 are kept');
+    await h.get('/blog/get', { Origin: 'https://site0.example' });
+    assert.equal(h.content.requestsFor('/blog/get').length, 10, 'the first one was dropped');
   });
 
   test('concurrent misses share one request to the service', async () => {
@@ -346,6 +384,130 @@ describe('list cache', () => {
     await sleep(50);
     h.clock += 1;
     assert.equal((await h.get('/blog/get')).status, 500);
+  });
+});
+
+describe('list cache with compressed lists', () => {
+  const CHROME = 'gzip, deflate, br, zstd';
+  const SAFARI = 'gzip, deflate, br';
+  const GZIP_ONLY = 'gzip, deflate';
+  let h: Harness;
+  beforeEach(async () => {
+    h = new Harness();
+    await h.start();
+    h.content.encoding = 'negotiate';
+  });
+  afterEach(async () => {
+    await h.stop();
+  });
+
+  /** The identity bytes of an answer; fails on a coding the request did not accept. */
+  const decoded = (answer: Answer, acceptEncoding: string | undefined): string => {
+    const coding = answer.headers['content-encoding'];
+    if (coding === undefined) return answer.body;
+    assert.ok((acceptEncoding ?? '').split(',').some((c) => c.trim() === coding), `${coding} sent to Accept-Encoding: ${String(acceptEncoding)}`);
+    return (coding === 'br' ? brotliDecompressSync(answer.bytes) : gunzipSync(answer.bytes)).toString('utf8');
+  };
+
+  for (const order of [
+    [CHROME, GZIP_ONLY, undefined],
+    [GZIP_ONLY, CHROME, undefined],
+    [undefined, GZIP_ONLY, SAFARI],
+  ] as const) {
+    test(`keeps a variant per coding, and each client gets bytes it reads (first: ${String(order[0])})`, async () => {
+      const identity = FakeContent.list('/blog/get', 1);
+      const expected = (acceptEncoding: string | undefined) => (acceptEncoding === undefined ? undefined : acceptEncoding.includes('br') ? 'br' : 'gzip');
+      for (let round = 0; round < 2; round++) {
+        for (const acceptEncoding of order) {
+          const answer = await h.get('/blog/get', acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding });
+          const what = `round ${round}, Accept-Encoding: ${String(acceptEncoding)}`;
+          assert.equal(answer.status, 200, what);
+          assert.equal(answer.headers['content-encoding'], expected(acceptEncoding), what);
+          assert.equal(answer.headers.vary, 'Accept-Encoding', what);
+          assert.equal(Number(answer.headers['content-length']), answer.bytes.length, what);
+          assert.equal(answer.headers.etag, expected(acceptEncoding) ? `"v1-${expected(acceptEncoding) ?? ''}"` : '"v1"', what);
+          assert.equal(decoded(answer, acceptEncoding), identity, what);
+        }
+      }
+      // One request per coding, asked with exactly that coding; the second round came from memory.
+      assert.deepEqual(
+        h.content.requestsFor('/blog/get').map((r) => r.headers['accept-encoding']),
+        order.map((acceptEncoding) => expected(acceptEncoding) ?? 'identity'),
+      );
+    });
+  }
+
+  test('browsers that spell Accept-Encoding differently share the variant of their coding', async () => {
+    await h.get('/events/get', { 'Accept-Encoding': CHROME });
+    const safari = await h.get('/events/get', { 'Accept-Encoding': SAFARI });
+    const weighted = await h.get('/events/get', { 'Accept-Encoding': 'br;q=1.0, gzip;q=0.8, *;q=0.1' });
+    assert.equal(safari.headers['content-encoding'], 'br');
+    assert.equal(weighted.headers['content-encoding'], 'br');
+    const refusesBr = await h.get('/events/get', { 'Accept-Encoding': 'br;q=0, gzip' });
+    assert.equal(refusesBr.headers['content-encoding'], 'gzip');
+    const refusesBoth = await h.get('/events/get', { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
+    assert.equal(refusesBoth.headers['content-encoding'], undefined);
+    assert.equal(h.content.requestsFor('/events/get').length, 3);
+  });
+
+  test("each variant is revalidated with its own ETag, and visitors get 304s for their variant's ETag only", async () => {
+    const br = await h.get('/gallery/get', { 'Accept-Encoding': CHROME });
+    const gzip = await h.get('/gallery/get', { 'Accept-Encoding': GZIP_ONLY });
+    const identity = await h.get('/gallery/get');
+    h.clock += 100;
+    for (const [acceptEncoding, answer] of [[CHROME, br], [GZIP_ONLY, gzip], [undefined, identity]] as const) {
+      const notModified = await h.get('/gallery/get', { ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}), 'If-None-Match': answer.headers.etag ?? '' });
+      assert.equal(notModified.status, 304, String(acceptEncoding));
+      assert.equal(notModified.headers.etag, answer.headers.etag);
+      assert.equal(notModified.headers.vary, 'Accept-Encoding');
+      assert.equal(notModified.headers['content-encoding'], undefined);
+      assert.equal(notModified.bytes.length, 0);
+    }
+    assert.deepEqual(
+      h.content.requestsFor('/gallery/get').slice(3).map((r) => [r.headers['accept-encoding'], r.headers['if-none-match']]),
+      [
+        ['br', '"v1-br"'],
+        ['gzip', '"v1-gzip"'],
+        ['identity', '"v1"'],
+      ],
+      'each variant revalidated with its ETag; the visitors\' own If-None-Match is not passed on',
+    );
+    // Another variant's ETag: this client's variant in full.
+    const brEtagFromGzipClient = await h.get('/gallery/get', { 'Accept-Encoding': GZIP_ONLY, 'If-None-Match': '"v1-br"' });
+    assert.equal(brEtagFromGzipClient.status, 200);
+    assert.equal(brEtagFromGzipClient.headers['content-encoding'], 'gzip');
+    assert.deepEqual(brEtagFromGzipClient.bytes, gzip.bytes);
+    const identityEtagFromBrClient = await h.get('/gallery/get', { 'Accept-Encoding': CHROME, 'If-None-Match': '"v1"' });
+    assert.equal(identityEtagFromBrClient.status, 200);
+    assert.equal(identityEtagFromBrClient.headers['content-encoding'], 'br');
+    const head = await h.get('/gallery/get', { 'Accept-Encoding': CHROME }, 'HEAD');
+    assert.equal(head.status, 200);
+    assert.equal(head.bytes.length, 0);
+    for (const name of ['etag', 'vary', 'content-encoding', 'content-length', 'content-type']) assert.equal(head.headers[name], br.headers[name], name);
+    assert.equal(h.content.requestsFor('/gallery/get').length, 6);
+  });
+
+  test('an import reaches every variant once its bound has passed', async () => {
+    for (const acceptEncoding of [CHROME, GZIP_ONLY, undefined]) await h.get('/teammanagement/get', acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {});
+    h.content.version = 2;
+    h.clock += 100;
+    for (const acceptEncoding of [CHROME, GZIP_ONLY, undefined]) {
+      const answer = await h.get('/teammanagement/get', acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {});
+      assert.equal(decoded(answer, acceptEncoding), FakeContent.list('/teammanagement/get', 2), String(acceptEncoding));
+      assert.match(answer.headers.etag ?? '', /^"v2(-br|-gzip)?"$/);
+    }
+  });
+
+  test('a compressed answer without Vary: Accept-Encoding is passed on, never kept for others', async () => {
+    h.content.encoding = 'br without Vary';
+    const first = await h.get('/sponsorship/get', { 'Accept-Encoding': CHROME });
+    assert.equal(first.headers['content-encoding'], 'br', "the service's answer, forwarded as it came");
+    h.content.encoding = 'negotiate';
+    const gzip = await h.get('/sponsorship/get', { 'Accept-Encoding': GZIP_ONLY });
+    assert.equal(gzip.status, 200);
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    // The first request looked (1) and was forwarded (2); the gzip one was forwarded during the pause (3).
+    assert.equal(h.content.requestsFor('/sponsorship/get').length, 3);
   });
 });
 
@@ -421,6 +583,28 @@ describe('list cache rules', () => {
     assert.equal(storableVary(200, { ...ok, 'cache-control': 'no-cache, no-store' }), undefined);
     assert.deepEqual(storableVary(200, { ...ok, 'cache-control': 'no-cache' }), []);
     assert.equal(storableVary(200, { ...ok, vary: 'Origin, *' }), undefined);
+  });
+
+  test('a compressed answer is storable only with Vary: Accept-Encoding, in the coding asked for', () => {
+    const ok = { etag: '"a-br"', 'content-length': '10', 'content-encoding': 'br' };
+    assert.deepEqual(storableVary(200, { ...ok, vary: 'Accept-Encoding' }, 'br'), ['accept-encoding']);
+    assert.deepEqual(storableVary(200, { ...ok, 'content-encoding': 'gzip', vary: 'accept-encoding' }, 'gzip'), ['accept-encoding']);
+    assert.equal(storableVary(200, ok, 'br'), undefined, 'no Vary');
+    assert.equal(storableVary(200, { ...ok, vary: 'Origin' }, 'br'), undefined, 'another Vary');
+    assert.equal(storableVary(200, { ...ok, vary: 'Accept-Encoding' }, 'gzip'), undefined, 'br for a gzip request');
+    assert.equal(storableVary(200, { ...ok, vary: 'Accept-Encoding' }), undefined, 'br for an identity request');
+    assert.deepEqual(storableVary(200, { ...ok, 'content-encoding': 'identity' }, 'br'), [], 'identity is for everyone');
+  });
+
+  test('the coding asked for: br, then gzip, as for static files; identity otherwise', () => {
+    const asked = (acceptEncoding?: string) => askedEncoding({ headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } } as IncomingMessage);
+    assert.equal(asked('gzip, deflate, br, zstd'), 'br');
+    assert.equal(asked('gzip, deflate, br'), 'br');
+    assert.equal(asked('gzip, deflate'), 'gzip');
+    assert.equal(asked('br;q=0, gzip'), 'gzip');
+    assert.equal(asked('br;q=0, gzip;q=0'), 'identity');
+    assert.equal(asked('deflate'), 'identity');
+    assert.equal(asked(undefined), 'identity');
   });
 
   test('If-None-Match: lists, *, weak comparison', () => {

@@ -2,6 +2,7 @@ import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type Ou
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '@tca/service-kit';
 import { createHitLog, type AccessLog, type HitLogMode } from './access-log.js';
+import { preferredEncoding } from './static.js';
 
 /**
  * The public content lists: the same answer for every visitor (no login, no cookie), rebuilt by the content
@@ -11,6 +12,8 @@ export const PUBLIC_LIST_PATHS = ['/blog/get', '/blog/latest', '/gallery/get', '
 
 /** Larger answers are not kept (the lists are tens of kilobytes). */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Variants kept per path: one per encoding (three), and room for a few values of another Vary header. */
+const MAX_VARIANTS = 8;
 
 /** Never stored nor replayed: per connection, per message, or set per answer here. */
 const NOT_STORED = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'date', 'x-request-id']);
@@ -25,7 +28,7 @@ interface Entry {
   /** Flat [name, value, …] as node:http's writeHead takes them: the 200 and the 304 of this answer. */
   okHeaders: string[];
   notModifiedHeaders: string[];
-  /** The request headers named by the answer's Vary, with the values of the request that fetched it. */
+  /** The request headers named by the answer's Vary, with the values (varyValue) of the request that fetched it. */
   vary: Array<[string, string | undefined]>;
   /** performance.now() when the request that fetched or last revalidated it was sent. */
   validatedAt: number;
@@ -81,10 +84,27 @@ export function isCacheableRequest(req: Pick<IncomingMessage, 'method' | 'url' |
 }
 
 /**
- * What may be kept of an upstream answer: a 200 with a validator, a length, no cookie, nothing saying
- * "private" or "no-store", and a Vary the cache can honour; undefined otherwise.
+ * The coding the cache asks the service for on behalf of a request: br, gzip (the gateway's choice for its
+ * own files) or identity. Browsers spell Accept-Encoding many ways; asking with one of three values keeps one
+ * variant per coding, as caches commonly normalise it.
  */
-export function storableVary(status: number, headers: IncomingHttpHeaders): string[] | undefined {
+export function askedEncoding(req: IncomingMessage): 'br' | 'gzip' | 'identity' {
+  return preferredEncoding(req) ?? 'identity';
+}
+
+type Asked = ReturnType<typeof askedEncoding>;
+
+/** A request's value of a header named by Vary, as variants are told apart (Accept-Encoding: the coding asked for). */
+function varyValue(req: IncomingMessage, asked: Asked, name: string): string | undefined {
+  return name === 'accept-encoding' ? asked : headerValue(req.headers[name]);
+}
+
+/**
+ * What may be kept of an upstream answer: a 200 with a validator, a length, no cookie, nothing saying
+ * "private" or "no-store", and a Vary the cache can honour; undefined otherwise. A compressed answer must
+ * vary on Accept-Encoding and be in the coding asked for (`asked`), so no client gets a coding it cannot read.
+ */
+export function storableVary(status: number, headers: IncomingHttpHeaders, asked = 'identity'): string[] | undefined {
   if (status !== 200 || typeof headers.etag !== 'string' || headers['content-length'] === undefined) return undefined;
   if (Number(headers['content-length']) > MAX_BODY_BYTES) return undefined;
   if (headers['set-cookie'] !== undefined) return undefined;
@@ -94,7 +114,10 @@ export function storableVary(status: number, headers: IncomingHttpHeaders): stri
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name !== '');
-  return vary.includes('*') ? undefined : vary;
+  if (vary.includes('*')) return undefined;
+  const coding = (headerValue(headers['content-encoding']) ?? 'identity').trim().toLowerCase();
+  if (coding !== 'identity' && (coding !== asked || !vary.includes('accept-encoding'))) return undefined;
+  return vary;
 }
 
 function flatHeaders(rawHeaders: readonly string[], drop: ReadonlySet<string>): string[] {
@@ -118,6 +141,10 @@ type Fetched = { kind: 'entry'; entry: Entry } | { kind: 'pass' } | { kind: 'tim
  * request. Visitors' If-None-Match is answered here with the service's own ETag. Whatever is not a plain
  * cacheable 200 (errors, the service down or slow, Set-Cookie, no-store, Vary: *) is not kept: those requests
  * are forwarded as before, so an outage is never hidden behind an old list.
+ *
+ * Variants (the service's Vary) are kept side by side, up to MAX_VARIANTS per path, each fetched, revalidated
+ * with its own ETag and expired on its own. Accept-Encoding counts as the coding asked for (askedEncoding): the
+ * service is asked with exactly `br`, `gzip` or `identity`, so there are at most three encodings per list.
  */
 export function createListCache(options: ListCacheOptions): ListCache {
   const { maxAgeMs, timeoutMs, logger, accessLog, forward, isDraining = () => false, now = () => performance.now() } = options;
@@ -125,21 +152,35 @@ export function createListCache(options: ListCacheOptions): ListCache {
   const base = new URL(options.upstream);
   const basePath = base.pathname.replace(/\/+$/, '');
   const paths = new Set<string>(PUBLIC_LIST_PATHS);
-  const entries = new Map<string, Entry>();
+  /** Per path, its variants, most recently fetched first. */
+  const entries = new Map<string, Entry[]>();
+  /** Per path and coding asked for: the upstream request under way. */
   const inflight = new Map<string, Promise<Fetched>>();
   /** When a path's last refresh gave nothing to keep: until maxAgeMs later its requests go straight to the service. */
   const passedAt = new Map<string, number>();
   const agent = new Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 4 });
 
-  function varyMatches(entry: Entry, req: IncomingMessage): boolean {
-    for (const [name, value] of entry.vary) if (headerValue(req.headers[name]) !== value) return false;
+  function varyMatches(entry: Entry, req: IncomingMessage, asked: Asked): boolean {
+    for (const [name, value] of entry.vary) if (varyValue(req, asked, name) !== value) return false;
     return true;
   }
 
-  function fetchList(path: string, req: IncomingMessage, requestId: string, stale: Entry | undefined): Promise<Fetched> {
+  function sameVariant(a: Entry, b: Entry): boolean {
+    return a.vary.length === b.vary.length && a.vary.every(([name, value], i) => b.vary[i]?.[0] === name && b.vary[i]?.[1] === value);
+  }
+
+  /** `entry` replaces the path's variant with the same Vary values, or joins them (the oldest beyond MAX_VARIANTS go). */
+  function keep(path: string, entry: Entry): void {
+    const variants = (entries.get(path) ?? []).filter((old) => old !== entry && !sameVariant(old, entry));
+    variants.unshift(entry);
+    entries.set(path, variants.slice(0, MAX_VARIANTS));
+  }
+
+  function fetchList(path: string, req: IncomingMessage, asked: Asked, requestId: string, stale: Entry | undefined): Promise<Fetched> {
     return new Promise((resolve) => {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
+      headers['accept-encoding'] = asked;
       headers['x-request-id'] = requestId;
       // As the proxy does: the service logs (and rate-limits by) the visitor's address.
       const priorFor = req.headers['x-forwarded-for'];
@@ -175,7 +216,7 @@ export function createListCache(options: ListCacheOptions): ListCache {
           upstreamRes.on('error', () => settle({ kind: 'pass' }));
           return;
         }
-        const vary = storableVary(status, upstreamRes.headers);
+        const vary = storableVary(status, upstreamRes.headers, asked);
         if (!vary) {
           upstreamRes.resume();
           settle({ kind: 'pass' });
@@ -198,7 +239,7 @@ export function createListCache(options: ListCacheOptions): ListCache {
             body,
             okHeaders,
             notModifiedHeaders: flatHeaders(okHeaders, NOT_IN_304),
-            vary: vary.map((name) => [name, headerValue(req.headers[name])]),
+            vary: vary.map((name) => [name, varyValue(req, asked, name)]),
             validatedAt: sentAt,
           };
           settle({ kind: 'entry', entry });
@@ -208,14 +249,18 @@ export function createListCache(options: ListCacheOptions): ListCache {
     });
   }
 
-  /** One upstream request per path at a time; what it brings replaces (or renews) the path's entry. */
-  function refresh(path: string, req: IncomingMessage, requestId: string, stale: Entry | undefined): Promise<Fetched> {
-    let flight = inflight.get(path);
+  /**
+   * One upstream request per path and coding at a time; what it brings replaces (or renews) its variant. A
+   * refresh that brings nothing to keep drops every variant of the path: the service is failing or has changed.
+   */
+  function refresh(path: string, req: IncomingMessage, asked: Asked, requestId: string, stale: Entry | undefined): Promise<Fetched> {
+    const key = `${path} ${asked}`;
+    let flight = inflight.get(key);
     if (!flight) {
-      flight = fetchList(path, req, requestId, stale).then((result) => {
-        inflight.delete(path);
+      flight = fetchList(path, req, asked, requestId, stale).then((result) => {
+        inflight.delete(key);
         if (result.kind === 'entry') {
-          entries.set(path, result.entry);
+          keep(path, result.entry);
           passedAt.delete(path);
         } else {
           entries.delete(path);
@@ -223,7 +268,7 @@ export function createListCache(options: ListCacheOptions): ListCache {
         }
         return result;
       });
-      inflight.set(path, flight);
+      inflight.set(key, flight);
     }
     return flight;
   }
@@ -242,25 +287,24 @@ export function createListCache(options: ListCacheOptions): ListCache {
   function handle(req: IncomingMessage, res: ServerResponse, pathname: string, requestId: string): boolean {
     if (!isCacheableRequest(req, pathname, paths)) return false;
     const started = now();
-    const entry = entries.get(pathname);
-    const usable = entry && varyMatches(entry, req) ? entry : undefined;
-    // Another variant (e.g. a cross-origin Origin) while the kept one is fresh: the service answers it.
-    if (entry && !usable && started - entry.validatedAt < maxAgeMs) return false;
+    const asked = askedEncoding(req);
+    const usable = entries.get(pathname)?.find((entry) => varyMatches(entry, req, asked));
+    const inFlight = inflight.has(`${pathname} ${asked}`);
     const age = usable ? started - usable.validatedAt : Number.POSITIVE_INFINITY;
     if (usable && age < maxAgeMs) {
       // Renewed ahead of time while it is in use, so a steady stream of requests never waits for the service.
-      if (age >= maxAgeMs / 2 && !inflight.has(pathname)) void refresh(pathname, req, requestId, usable);
+      if (age >= maxAgeMs / 2 && !inFlight) void refresh(pathname, req, asked, requestId, usable);
       send(req, res, pathname, usable, requestId, started, 'hit');
       return true;
     }
     const passed = passedAt.get(pathname);
-    if (!inflight.has(pathname) && passed !== undefined && started - passed < maxAgeMs) return false;
-    void refresh(pathname, req, requestId, usable).then((result) => {
+    if (!inFlight && passed !== undefined && started - passed < maxAgeMs) return false;
+    void refresh(pathname, req, asked, requestId, usable).then((result) => {
       if (res.destroyed || res.headersSent) {
         accessLog(req, res, requestId, started, { upstream: 'content', cache: 'client-gone' });
         return;
       }
-      if (result.kind === 'entry' && varyMatches(result.entry, req)) send(req, res, pathname, result.entry, requestId, started, 'refreshed');
+      if (result.kind === 'entry' && varyMatches(result.entry, req, asked)) send(req, res, pathname, result.entry, requestId, started, 'refreshed');
       else if (result.kind === 'timeout') {
         const text = JSON.stringify({ error: 'upstream_timeout', message: 'The content service did not answer in time. Please try again later.' });
         res.writeHead(504, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', 'X-Request-Id': requestId });
