@@ -47,7 +47,7 @@ test.describe('on a phone', () => {
     release();
     await expect(backgrounds(page)).toHaveCount(5);
     expect(requested).toHaveLength(5);
-    for (const url of requested) expect(url).toMatch(/-900x1200\.[0-9a-f]{10}\.webp$/);
+    for (const url of requested) expect(url).toMatch(/-600x800\.[0-9a-f]{10}\.webp$/);
     await expect.poll(() => painted(page)).toBe(1);
 
     // The rotation: the next landscape fades in over the current one, which is hidden once the fade ends.
