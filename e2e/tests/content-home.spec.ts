@@ -35,7 +35,7 @@ async function openHome(page: Page, clock = true) {
 
 test('hero: five landscapes shown once all have loaded, rotating every 5 s; dots, pause and Get Started', async ({ page }) => {
   // Hold back the last landscape: until it arrives nothing is painted and nothing rotates.
-  const release = await holdRequests(page, /paalai[^/]*\.svg/);
+  const release = await holdRequests(page, /paalai[^/]*\.(svg|webp)/);
   await openHome(page);
   await expect(heroDots(page)).toHaveCount(5);
   for (const [i, name] of LANDSCAPES.entries()) await expect(heroDots(page).nth(i)).toHaveAccessibleName(`Show ${name} landscape`);

@@ -136,6 +136,7 @@ function ChangePassword() {
             hint="At least 8 characters, with upper and lower case letters, a number and a special character."
             registration={register('newPassword')}
             error={errors.newPassword?.message}
+            errorLines={3}
           />
           <PasswordField
             label="Confirm New Password"

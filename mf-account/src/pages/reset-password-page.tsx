@@ -85,7 +85,15 @@ export function ResetPasswordPage() {
           {linkInvalid ? null : (
             <>
               <div className={styles.stack}>
-                <PasswordField label="New Password" required autoComplete="new-password" registration={register('password')} error={errors.password?.message} />
+                {/* The §5 complexity message takes three lines on a phone: its room is kept (nothing moves when it shows). */}
+                <PasswordField
+                  label="New Password"
+                  required
+                  autoComplete="new-password"
+                  registration={register('password')}
+                  error={errors.password?.message}
+                  errorLines={3}
+                />
                 <PasswordField
                   label="Confirm Password"
                   required
