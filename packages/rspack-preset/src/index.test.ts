@@ -11,7 +11,7 @@ test('React, the design system with its router and session are shared singletons
     assert.equal(remote[key]?.eager, false, `a remote never bundles ${key} eagerly`);
   }
   assert.equal(remote.react?.version, '19.3.1');
-  // Routing is shared only through the facade: a shared react-router would be shipped whole.
+  // Routing is shared only through @tca/ui/router.
   for (const key of ['react-router', 'react-router-dom', 'react-toastify']) assert.equal(remote[key], undefined, key);
   assert.deepEqual(
     Object.keys(host).filter((key) => host[key]?.eager),
@@ -19,10 +19,9 @@ test('React, the design system with its router and session are shared singletons
   );
 });
 
-test('production builds use the federation runtime as ES modules and react-router without its development checks', () => {
+test('production builds use the federation runtime as ES modules', () => {
   const config = createAppConfig({ kind: 'host', name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' })({}, { mode: 'production' });
   const alias = (config.resolve?.alias ?? {}) as Record<string, string>;
-  assert.match(alias['react-router$'] ?? '', /react-router\/dist\/production\/index\.mjs$/);
   assert.match(alias['@module-federation/runtime-core$'] ?? '', /runtime-core\/dist\/index\.js$/);
   const dev = createAppConfig({ kind: 'host', name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' })({}, { mode: 'development' });
   assert.deepEqual(dev.resolve?.alias, {});

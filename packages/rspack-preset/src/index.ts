@@ -20,8 +20,7 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  *   browser has it after one request, and remotes use the shell's copy.
  * - The `@tca/ui/` prefix covers the parts of the design system only some pages use (`@tca/ui/forms`,
  *   `@tca/ui/modal`, `@tca/ui/server-errors`): the first remote that needs one provides it once.
- * - Routing is shared through the `@tca/ui/router` facade, not as react-router itself: a shared
- *   package is never tree-shaken, and the facade carries only the parts the site uses.
+ * - Routing is `@tca/ui/router` (on wouter): one router for the shell and every remote.
  */
 const SHARED: Record<string, { pkg: string; firstLoad: boolean }> = {
   react: { pkg: 'react', firstLoad: true },
@@ -62,12 +61,9 @@ export function sharedSingletons(role: 'host' | 'remote' = 'remote'): Record<str
 }
 
 /**
- * Production resolutions that cut what the browser downloads:
- * - the Module Federation runtime's ES module builds instead of their CommonJS ones (the MF plugin
- *   resolves them with Node's `require`, which picks CommonJS), so unused parts are tree-shaken
- *   (measured: the shell's entry 34.7 → 27.2 KB gzip, each remote entry 17.3 → 9.6 KB);
- * - react-router's production build: its package exports point every condition at the development
- *   build, with its warnings and checks.
+ * The Module Federation runtime's ES module builds instead of their CommonJS ones (the MF plugin
+ * resolves them with Node's `require`, which picks CommonJS), so the unused parts are tree-shaken in
+ * production (measured: the shell's entry 34.7 → 27.2 KB gzip, each remote entry 17.3 → 9.6 KB).
  */
 function productionAliases(): Record<string, string> {
   const aliases: Record<string, string> = {};
@@ -79,8 +75,6 @@ function productionAliases(): Record<string, string> {
     aliases[commonJs] = esm;
     aliases[`@module-federation/${pkg}$`] = esm;
   }
-  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [process.cwd(), path.dirname(require.resolve('@tca/ui/router'))] }));
-  aliases['react-router$'] = path.join(routerDir, 'dist/production/index.mjs');
   return aliases;
 }
 

@@ -1,5 +1,5 @@
-import { BrowserRouter, Route, Routes } from '@tca/ui/router';
 import type { RemoteName, RemotePageId } from '@tca/contracts';
+import { BrowserRouter, Route, Routes } from '@tca/ui/router';
 import { NotFoundPage } from '../frame/not-found-page.js';
 import { RemotePage } from '../remotes/remote-page.js';
 import { Layout } from './layout.js';
@@ -8,8 +8,8 @@ import { ROUTES } from './route-table.js';
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<Layout />}>
+      <Layout>
+        <Routes>
           {ROUTES.map((route) => (
             <Route
               key={route.page}
@@ -18,8 +18,8 @@ export function App() {
             />
           ))}
           <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+        </Routes>
+      </Layout>
     </BrowserRouter>
   );
 }

@@ -1,10 +1,11 @@
-import { Outlet } from '@tca/ui/router';
+import type { ReactNode } from 'react';
 import { Toaster } from '@tca/ui';
 import { Footer } from '../frame/footer.js';
 import { Header } from '../frame/header.js';
 import styles from './layout.module.css';
 
-export function Layout() {
+/** The frame around every page: skip link, header, the page in <main>, footer, toasts. */
+export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className={styles.layout}>
       <a className={styles.skip} href="#main">
@@ -12,7 +13,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className={styles.main}>
-        <Outlet />
+        {children}
       </main>
       <Footer />
       <Toaster />
