@@ -15,3 +15,10 @@ export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully!';
 
 /** Membership status values the profile colours (spec §2.3, §4). */
 export const MEMBERSHIP_STATUSES = ['Active', 'Pending', 'Current', 'Rejected', 'Expired'] as const;
+
+/** Spec §4: shown on /login after a logout. */
+export const LOGGED_OUT_MESSAGE = 'Logged out successfully';
+/** Beyond the spec: the server no longer accepts the session (expired or revoked elsewhere). */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+/** Beyond the spec: after "Sign out of all devices". */
+export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'Signed out of all devices';

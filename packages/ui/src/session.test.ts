@@ -1,33 +1,13 @@
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
-import { SESSION_TTL_MS } from '@tca/contracts';
+import { SESSION_STORAGE_KEYS, SESSION_TTL_MS } from '@tca/contracts';
+import { MemoryStorage } from './testing/memory-storage.js';
 
 // The store announces changes on window; node has EventTarget but no window.
 Object.assign(globalThis, { window: new EventTarget() });
 
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
-const { createSessionStore } = await import('./session.js');
+const { createSessionStore, readLoginSession, readSessionToken, readStoredUser } = await import('./session.js');
 const user = { id: '7', email: 'meera@example.org', firstName: 'Meera', lastName: 'Raman', phone: '61412345678', phoneCountry: '+61' };
 let storage: MemoryStorage;
 
@@ -80,4 +60,33 @@ test('subscribers hear about logins and logouts', () => {
   unsubscribe();
   store.storeSession(user, 'tok');
   assert.equal(heard, 2);
+});
+
+function stored(expiry: number, token: string | null = 'tok-1', value: unknown = { ...user, id: 7 }) {
+  const kept = new MemoryStorage();
+  kept.setItem(SESSION_STORAGE_KEYS.user, JSON.stringify({ value, expiry }));
+  if (token !== null) kept.setItem(SESSION_STORAGE_KEYS.token, token);
+  return kept;
+}
+
+test('an unexpired stored user is read (the id as text); an expired, broken, missing or unreadable one is null', () => {
+  assert.equal(readStoredUser(stored(2000), 1000)?.id, '7');
+  assert.equal(readStoredUser(stored(1000), 1000), null);
+  assert.equal(readStoredUser(stored(2000, 'x', { email: 'no-names' }), 1000), null);
+  const broken = new MemoryStorage();
+  broken.setItem(SESSION_STORAGE_KEYS.user, '{not json');
+  assert.equal(readStoredUser(broken), null);
+  assert.equal(readStoredUser(null), null);
+  const blocked = { getItem: (): string | null => { throw new Error('SecurityError'); } };
+  assert.equal(readStoredUser(blocked), null);
+});
+
+test('the token is read only with a stored user and only when it is a valid bearer token', () => {
+  assert.equal(readSessionToken(stored(2000), 1000), 'tok-1');
+  assert.equal(readSessionToken(stored(2000, '"quoted"'), 1000), 'quoted');
+  assert.equal(readSessionToken(stored(2000, 'bad token\n'), 1000), null);
+  assert.equal(readSessionToken(stored(500), 1000), null);
+  assert.equal(readSessionToken(stored(2000, null, { ...user, token: 'from-user' }), 1000), 'from-user');
+  assert.deepEqual(readLoginSession(stored(2000), 1000)?.token, 'tok-1');
+  assert.equal(readLoginSession(stored(2000, null), 1000), null);
 });
