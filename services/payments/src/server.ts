@@ -1,11 +1,11 @@
 import type { Express } from 'express';
 import { createIdentityClient, startApiService, type ApiServiceDeps, type ApiServiceStartOptions, type IdentityClient, type RunningApiService } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type PaymentsConfig } from './config.js';
-import { createApiRouter } from './entry-points/api/routes.js';
-import { mountWebhook } from './entry-points/api/webhook.js';
-import { createIdentityInternalClient, type IdentityInternalClient } from './identity-internal.js';
-import { createFulfilment, type Fulfilment } from './orders/fulfil.js';
-import { createStripeClient, type Stripe } from './stripe-client.js';
+import { createApiRouter } from './entry-points/api/api-routes.js';
+import { mountWebhook } from './entry-points/api/webhook-routes.js';
+import { createIdentityInternalClient, type IdentityInternalClient } from './domain/identity-internal-client.js';
+import { createFulfilment, type Fulfilment } from './domain/fulfil-checkout.js';
+import { createStripeClient, type Stripe } from './domain/stripe-client.js';
 
 export type PaymentsDeps = ApiServiceDeps<PaymentsConfig>;
 

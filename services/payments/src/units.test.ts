@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emailJobSchema, type MemberDetails } from '@tca/contracts';
-import { cleanFileName, sniffDocumentType } from './documents/store.js';
-import { formatAmount, receiptEmail } from './orders/receipt.js';
-import { orderNumber, type Order } from './orders/store.js';
+import { cleanFileName, sniffDocumentType } from './data-access/document-repository.js';
+import { formatAmount, receiptEmail } from './domain/receipt-email.js';
+import { orderNumber, type Order } from './data-access/order-repository.js';
 
 describe('document types by content', () => {
   it('knows PDF, JPEG and PNG by their first bytes, and nothing else', () => {

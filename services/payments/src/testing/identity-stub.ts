@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import { createMembershipRequestSchema, SERVICE_TOKEN_HEADER, type AccountUser, type CreateMembershipRequest, type EligibilityAnswer, type SessionAnswer } from '@tca/contracts';
 import { bearerToken, IDENTITY_SESSION_PATH } from '@tca/service-kit';
 import { stubAccountUser } from '@tca/service-kit/testing';
-import { INTERNAL_ELIGIBILITY_PATH, INTERNAL_MEMBERSHIPS_PATH } from '../identity-internal.js';
+import { INTERNAL_ELIGIBILITY_PATH, INTERNAL_MEMBERSHIPS_PATH } from '../domain/identity-internal-client.js';
 
 /**
  * Test support: a stand-in for the three identity calls payments makes, on a real HTTP port:

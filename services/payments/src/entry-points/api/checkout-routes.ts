@@ -1,11 +1,11 @@
 import { Router, type RequestHandler } from 'express';
 import type { SessionLookupAnswer } from '@tca/contracts';
 import { AppError, NotFoundError, ServiceUnavailableError } from '@tca/service-kit';
-import { createCheckout } from '../../orders/checkout.js';
-import { PermanentFulfilmentError, TransientFulfilmentError, type FulfilResult } from '../../orders/fulfil.js';
-import { findOrderByReference, findOrderBySession, moveStatus, type Order } from '../../orders/store.js';
+import { createCheckout } from '../../domain/create-checkout.js';
+import { PermanentFulfilmentError, TransientFulfilmentError, type FulfilResult } from '../../domain/fulfil-checkout.js';
+import { findOrderByReference, findOrderBySession, moveStatus, type Order } from '../../data-access/order-repository.js';
 import type { PaymentsDeps, PaymentsServices } from '../../server.js';
-import { CHECKOUT_SESSION_ID, isTransientStripeError, type Stripe } from '../../stripe-client.js';
+import { CHECKOUT_SESSION_ID, isTransientStripeError, type Stripe } from '../../domain/stripe-client.js';
 
 const ORDER_REFERENCE = /^ord_[A-Za-z0-9_-]{16,64}$/;
 const UNKNOWN_SESSION = 'No checkout session with that id.';

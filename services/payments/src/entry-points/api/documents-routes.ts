@@ -2,8 +2,8 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import multer from 'multer';
 import { DOCUMENT_MAX_BYTES, type DocumentRef } from '@tca/contracts';
 import { AppError, NotFoundError } from '@tca/service-kit';
-import { cleanFileName, insertDocument, readDocument, sniffDocumentType } from '../../documents/store.js';
-import { requireUser } from '../../orders/checkout.js';
+import { cleanFileName, insertDocument, readDocument, sniffDocumentType } from '../../data-access/document-repository.js';
+import { requireUser } from '../../domain/create-checkout.js';
 import type { PaymentsDeps, PaymentsServices } from '../../server.js';
 
 const MAX_MB = DOCUMENT_MAX_BYTES / (1024 * 1024);

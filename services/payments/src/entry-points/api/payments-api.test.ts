@@ -3,10 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import { DEMO_PRODUCT, SUBMISSION_NOT_ALLOWED, emailJobSchema, sessionLookupAnswerSchema } from '@tca/contracts';
 import { createLogger } from '@tca/service-kit';
 import { waitFor } from '@tca/service-kit/testing';
-import { loadPaymentsConfig } from './config.js';
-import { startPaymentsWorker } from './fulfilment-worker.js';
-import { LOGIN_REQUIRED_MESSAGE } from './orders/checkout.js';
-import { buyMembership, call, Closers, deliver, eventFor, memberDetails, payOnHostedPage, startPaymentsStack, type PaymentsStack } from './testing/harness.js';
+import { loadPaymentsConfig } from '../../config.js';
+import { startPaymentsWorker } from '../workers/fulfilment-worker.js';
+import { LOGIN_REQUIRED_MESSAGE } from '../../domain/create-checkout.js';
+import { buyMembership, call, Closers, deliver, eventFor, memberDetails, payOnHostedPage, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
 interface OrderRow {
   reference: string;

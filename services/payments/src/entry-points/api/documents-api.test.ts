@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DOCUMENT_MAX_BYTES, documentUploadAnswerSchema, type DocumentRef } from '@tca/contracts';
-import { call, Closers, memberDetails, startPaymentsStack, type PaymentsStack } from './testing/harness.js';
+import { call, Closers, memberDetails, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('\n%%EOF\n')]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);

@@ -1,6 +1,6 @@
 import { membershipLevel, type EmailJob } from '@tca/contracts';
 import { ADELAIDE_TIME_ZONE, brandFor, formatDateTimeIn, renderEmail, type EmailBlock } from '@tca/service-kit';
-import { orderNumber, type Order } from './store.js';
+import { orderNumber, type Order } from '../data-access/order-repository.js';
 
 /** `A$10.00` (amounts are cents; the site sells in Australian dollars only). */
 export function formatAmount(cents: number, currency: string): string {

@@ -4,9 +4,9 @@ import { Queue } from 'bullmq';
 import { QUEUES } from '@tca/contracts';
 import { createLogger } from '@tca/service-kit';
 import { waitFor } from '@tca/service-kit/testing';
-import { loadPaymentsConfig } from './config.js';
+import { loadPaymentsConfig } from '../../config.js';
 import { retryDelayMs, startPaymentsWorker, type PaymentsWorker } from './fulfilment-worker.js';
-import { buyMembership, Closers, deliver, eventFor, payOnHostedPage, startPaymentsStack, type PaymentsStack } from './testing/harness.js';
+import { buyMembership, Closers, deliver, eventFor, payOnHostedPage, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
 describe('retry schedule', () => {
   it('doubles from the base delay: 15 tries from 2 s wait about 9 hours in all', () => {

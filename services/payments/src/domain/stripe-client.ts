@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentsConfig } from './config.js';
+import type { PaymentsConfig } from '../config.js';
 
 export type { Stripe };
 

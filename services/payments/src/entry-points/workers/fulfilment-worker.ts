@@ -1,11 +1,11 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { paymentFulfilmentJobSchema, QUEUES, type PaymentFulfilmentJob } from '@tca/contracts';
 import { createLogger, createPool, runMigrations, startOutboxRelay, startQueueWorker, type Logger, type OutboxRelay, type Pool, type QueueWorker } from '@tca/service-kit';
-import { MIGRATIONS_DIR, SCHEMA, type PaymentsConfig } from './config.js';
-import { createIdentityInternalClient } from './identity-internal.js';
-import { createFulfilment, PermanentFulfilmentError, TransientFulfilmentError, type Fulfilment, type FulfilOutcome, type FulfilReason } from './orders/fulfil.js';
-import { markChecked, ordersToReconcile } from './orders/store.js';
-import { createStripeClient } from './stripe-client.js';
+import { MIGRATIONS_DIR, SCHEMA, type PaymentsConfig } from '../../config.js';
+import { createIdentityInternalClient } from '../../domain/identity-internal-client.js';
+import { createFulfilment, PermanentFulfilmentError, TransientFulfilmentError, type Fulfilment, type FulfilOutcome, type FulfilReason } from '../../domain/fulfil-checkout.js';
+import { markChecked, ordersToReconcile } from '../../data-access/order-repository.js';
+import { createStripeClient } from '../../domain/stripe-client.js';
 
 export const PAYMENTS_WORKER_NAME = 'payments-worker';
 

@@ -11,10 +11,10 @@ import {
   type MemberDetails,
 } from '@tca/contracts';
 import { AppError, parseBody, ServiceUnavailableError, type IdentityClient, type Logger, type Pool } from '@tca/service-kit';
-import { ownedDocuments } from '../documents/store.js';
-import type { IdentityInternalClient } from '../identity-internal.js';
-import type { Stripe } from '../stripe-client.js';
-import { attachSession, insertOrder, type NewOrder, type Order } from './store.js';
+import { ownedDocuments } from '../data-access/document-repository.js';
+import type { IdentityInternalClient } from './identity-internal-client.js';
+import type { Stripe } from './stripe-client.js';
+import { attachSession, insertOrder, type NewOrder, type Order } from '../data-access/order-repository.js';
 
 export const LOGIN_REQUIRED_MESSAGE = 'Please log in before proceeding';
 export const ALREADY_ACTIVE_MESSAGE = 'You already have an active membership';
