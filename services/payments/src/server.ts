@@ -1,22 +1,12 @@
 import type { Express } from 'express';
-import { createIdentityClient, startApiService, type ApiServiceDeps, type ApiServiceStartOptions, type IdentityClient, type RunningApiService } from '@tca/service-kit';
+import { createIdentityClient, startApiService, type ApiServiceStartOptions, type RunningApiService } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type PaymentsConfig } from './config.js';
+import { createFulfilment } from './domain/fulfil-checkout.js';
+import { createIdentityInternalClient } from './domain/identity-internal-client.js';
+import { createStripeClient } from './domain/stripe-client.js';
+import type { PaymentsDeps, PaymentsServices } from './entry-points/api/api-deps.js';
 import { createApiRouter } from './entry-points/api/api-routes.js';
 import { mountWebhook } from './entry-points/api/webhook-routes.js';
-import { createIdentityInternalClient, type IdentityInternalClient } from './domain/identity-internal-client.js';
-import { createFulfilment, type Fulfilment } from './domain/fulfil-checkout.js';
-import { createStripeClient, type Stripe } from './domain/stripe-client.js';
-
-export type PaymentsDeps = ApiServiceDeps<PaymentsConfig>;
-
-/** What the payments routes work with, besides the shared service deps. */
-export interface PaymentsServices {
-  stripe: Stripe;
-  /** Who a Bearer token belongs to. */
-  sessions: IdentityClient;
-  identity: IdentityInternalClient;
-  fulfilment: Fulfilment;
-}
 
 const built = new WeakMap<PaymentsDeps, PaymentsServices>();
 

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { ipRateLimit } from '@tca/service-kit';
-import type { PaymentsDeps, PaymentsServices } from '../../server.js';
+import type { PaymentsDeps, PaymentsServices } from './api-deps.js';
 import { createCheckoutRouter } from './checkout-routes.js';
 import { createDocumentsRouter } from './documents-routes.js';
 

@@ -4,7 +4,7 @@ import { AppError, NotFoundError, ServiceUnavailableError } from '@tca/service-k
 import { createCheckout } from '../../domain/create-checkout.js';
 import { PermanentFulfilmentError, TransientFulfilmentError, type FulfilResult } from '../../domain/fulfil-checkout.js';
 import { findOrderByReference, findOrderBySession, moveStatus, type Order } from '../../data-access/order-repository.js';
-import type { PaymentsDeps, PaymentsServices } from '../../server.js';
+import type { PaymentsDeps, PaymentsServices } from './api-deps.js';
 import { CHECKOUT_SESSION_ID, isTransientStripeError, type Stripe } from '../../domain/stripe-client.js';
 
 const ORDER_REFERENCE = /^ord_[A-Za-z0-9_-]{16,64}$/;

@@ -4,7 +4,7 @@ import { DOCUMENT_MAX_BYTES, type DocumentRef } from '@tca/contracts';
 import { AppError, NotFoundError } from '@tca/service-kit';
 import { cleanFileName, insertDocument, readDocument, sniffDocumentType } from '../../data-access/document-repository.js';
 import { requireUser } from '../../domain/create-checkout.js';
-import type { PaymentsDeps, PaymentsServices } from '../../server.js';
+import type { PaymentsDeps, PaymentsServices } from './api-deps.js';
 
 const MAX_MB = DOCUMENT_MAX_BYTES / (1024 * 1024);
 

@@ -1,7 +1,7 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { PAYMENT_EVENT_TYPES, paymentFulfilmentJobSchema, QUEUES, type PaymentEventType, type PaymentFulfilmentJob } from '@tca/contracts';
 import { addToOutbox, AppError, withTransaction, type Pool } from '@tca/service-kit';
-import type { PaymentsDeps } from '../../server.js';
+import type { PaymentsDeps } from './api-deps.js';
 import { createStripeClient, type Stripe } from '../../domain/stripe-client.js';
 
 /** Where Stripe delivers events; `/stripe/webhook` is the old site's path, kept as an alias. */
