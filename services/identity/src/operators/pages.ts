@@ -3,11 +3,8 @@
  * escaped; colours meet WCAG 2.2 AA contrast (at least 4.5:1), focus is always visible, motion is none.
  */
 import { MEMBERSHIP_STATUSES } from '@tca/contracts';
+import { escapeHtml } from '@tca/service-kit';
 import type { MembershipSummary } from '../memberships/operators.js';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 export const CONSOLE_CSS = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.5; }

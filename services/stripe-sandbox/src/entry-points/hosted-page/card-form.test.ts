@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { escapeHtml } from '@tca/service-kit';
 import { checkCardForm } from './card-form.js';
-import { escapeHtml, formatAmount } from './page-html.js';
+import { formatAmount } from './page-html.js';
 
 const now = new Date('2026-05-15T00:00:00Z');
 const valid = { email: 'a@example.org', cardnumber: '4242 4242 4242 4242', cardexpiry: '05 / 26', cardcvc: '123', billingname: 'A Payer' };

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '@tca/service-kit';
 import { hostedPagePath, type StoredSession } from '../../domain/checkout-session.js';
 import { FIELD_IDS, type CardField, type CardFormValues } from './card-form.js';
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 /** Minor units as money, e.g. 1000 aud → A$10.00 (en-US shows the A$ that tells Australian dollars apart). */
 export function formatAmount(minor: number, currency: string): string {
