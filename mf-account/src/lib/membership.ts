@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membershipRecordSchema } from '@tca/contracts';
+import { MEMBERSHIP_LEVELS, membershipRecordSchema, type MembershipTerm } from '@tca/contracts';
 
 /**
  * The profile's membership rules (spec §2.3, §4): status colours, validity, and reading the
@@ -8,13 +8,11 @@ import { membershipRecordSchema } from '@tca/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type MembershipTerm = 'annual' | 'life-time';
-
 /** §9: the Gold levels last for life; the Silver ones a year. Used when a record lacks `term`. */
-const LIFE_TIME_LEVELS = ['Gold-Student', 'Gold-Single', 'Gold-Family'];
+const LIFE_TIME_LEVELS: readonly string[] = MEMBERSHIP_LEVELS.filter((level) => level.term === 'life-time').map((level) => level.name);
 
 const displayRecordSchema = membershipRecordSchema.extend({
-  term: z.enum(['annual', 'life-time']).optional(),
+  term: membershipRecordSchema.shape.term.optional(),
   doB: z.string().nullable().optional(),
   requestId: z.union([z.string(), z.number()]).transform(String),
   firstname: z.string().optional().default(''),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ApiError } from '@tca/contracts';
-import type { FailedResult } from './api.js';
+import type { FailedResult } from '@tca/ui/api';
 import {
   changePasswordOutcome,
   loadFailureDetail,

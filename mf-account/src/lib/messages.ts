@@ -1,6 +1,6 @@
-import { PASSWORD_RESET_MESSAGE, PASSWORD_UPDATED_MESSAGE } from '@tca/contracts';
-import { retryAfterText, splitFieldMessages } from '@tca/ui/server-errors';
-import type { ApiResult, FailedResult } from './api.js';
+import { LOGGED_OUT_MESSAGE, PASSWORD_RESET_MESSAGE, PASSWORD_UPDATED_MESSAGE, SESSION_ENDED_MESSAGE, SIGNED_OUT_EVERYWHERE_MESSAGE } from '@tca/contracts';
+import { splitFieldMessages } from '@tca/ui/server-errors';
+import { tooManyText, type ApiResult, type FailedResult } from '@tca/ui/api';
 
 /** The texts of spec §4, §5 and §8 for the account pages, and which one each outcome shows. */
 export const TEXT = {
@@ -23,23 +23,17 @@ export const TEXT = {
   changeFailed: 'Failed to change password',
   changeMismatch: "New passwords don't match",
   changeSuccess: 'Password changed successfully',
-  loggedOut: 'Logged out successfully',
+  // The messages of an ended session: @tca/ui/session-end keeps them for the login page, which shows them.
+  loggedOut: LOGGED_OUT_MESSAGE,
   /** Beyond the spec: the server no longer accepts the session (expired or revoked elsewhere). */
-  sessionEnded: 'Your session has ended. Please log in again.',
+  sessionEnded: SESSION_ENDED_MESSAGE,
   /** Beyond the spec: Sign out of all devices. */
-  signedOutEverywhere: 'Signed out of all devices',
+  signedOutEverywhere: SIGNED_OUT_EVERYWHERE_MESSAGE,
   profileFailed: 'Failed to load profile data',
 } as const;
 
-/**
- * Beyond the spec: a 429 (too many attempts) says so and when to try again, instead of the
- * generic text, so a member does not keep retrying into the limit.
- */
-function tooManyText(result: Extract<FailedResult, { kind: 'http' }>): string {
-  const base = result.error?.message?.trim() || 'Too many attempts.';
-  const when = retryAfterText(result.retryAfter);
-  return when ? `${base} ${when}` : base;
-}
+// Beyond the spec: a 429 (too many attempts) says so and when to try again (tooManyText), instead of
+// the generic text, so a member does not keep retrying into the limit.
 
 /** §8 Login: 401/403 'Invalid email or password', 404 'Server unavailable', anything else the generic text. */
 export function loginFailureText(result: FailedResult): string {

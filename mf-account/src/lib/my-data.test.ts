@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { FetchLike } from './api.js';
+import type { FetchLike } from '@tca/ui/api';
 import { assembleMyData, gatherMyData, myDataFileName } from './my-data.js';
 
 const membership = {

@@ -1,5 +1,5 @@
 import { accountExportSchema, myContactMessagesSchema, mySupportTicketsSchema, type AccountExport, type MyContactMessage, type MySupportTicket } from '@tca/contracts';
-import { callApi, isRejectedToken, type FetchLike } from './api.js';
+import { callApi, isRejectedToken, type FetchLike } from '@tca/ui/api';
 
 /**
  * Beyond the spec, "Download my data": everything the site holds about the member — the account

@@ -3,7 +3,7 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from '@tca/ui/router';
 import { paths, type LoginRequest } from '@tca/contracts';
 import { PasswordField, TextField } from '@tca/ui/forms';
-import { callApi } from '../lib/api.js';
+import { callApi } from '@tca/ui/api';
 import { loginFailureText, TEXT } from '../lib/messages.js';
 import { toast } from '../lib/toasts.js';
 import { storeSession } from '@tca/ui/session';

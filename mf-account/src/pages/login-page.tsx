@@ -3,7 +3,7 @@ import { Navigate, useLocation } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { readUser } from '@tca/ui/session';
-import { tabStorage, takeFlash } from '../session/flash.js';
+import { takeFlash } from '@tca/ui/session-end';
 import { toast } from '../lib/toasts.js';
 import { LoginForm } from './login-form.js';
 import { ResetRequestForm } from './reset-request-form.js';
@@ -30,7 +30,7 @@ export function LoginPage() {
 
   useEffect(() => {
     // The message of a logout (or an ended session), kept across the reload that brought us here.
-    const flash = takeFlash(tabStorage());
+    const flash = takeFlash();
     if (flash) toast(flash.tone, flash.text);
   }, []);
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { endBrowserSession } from '../session/browser-session.js';
+import { endSession } from '@tca/ui/session-end';
 import styles from './account.module.css';
 
 /** Logout (spec §4): ends the session on the server and in the browser, then loads /login. */
@@ -13,7 +13,7 @@ export function LogoutButton() {
       onClick={() => {
         if (busy) return;
         setBusy(true);
-        void endBrowserSession('logout');
+        void endSession('logout');
       }}
     >
       {busy ? 'Logging out...' : 'Logout'}

@@ -6,34 +6,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from '@tca/ui/router';
 import { SESSION_STORAGE_KEYS } from '@tca/contracts';
 import { controlTag as control, labels } from '@tca/ui/testing/markup';
+import { MemoryStorage } from '@tca/ui/testing/memory-storage';
 
 // tsx compiles @tca/ui's source (outside this package's tsconfig) with the classic JSX transform,
 // which needs a global React; Rspack builds it with the automatic one.
 Object.assign(globalThis, { React });
 // The pages import CSS Modules, which only Rspack understands.
 register('@tca/ui/testing/css-module-stub', import.meta.url);
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 const localStorage = new MemoryStorage();
 // The session store reads window.localStorage when it loads; node has EventTarget but no window.

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from '@tca/ui/router';
 import { paths, type LoginUser } from '@tca/contracts';
-import { callApi, isRejectedToken } from '../lib/api.js';
+import { callApi, isRejectedToken } from '@tca/ui/api';
 import { firstMembership, type ProfileMembership } from '../lib/membership.js';
 import { loadFailureDetail } from '../lib/messages.js';
 import { formatProfilePhone } from '../lib/phone.js';
-import { endBrowserSession } from '../session/browser-session.js';
+import { endSession } from '@tca/ui/session-end';
 import { readToken, readUser } from '@tca/ui/session';
 import { MembershipDetails } from './profile-membership.js';
 import { SecuritySettings } from './profile-security.js';
@@ -33,13 +33,13 @@ function Profile({ user }: { user: LoginUser }) {
     const token = readToken();
     if (!token) {
       // A stored user without its token cannot be the member's session any more.
-      void endBrowserSession('rejected');
+      void endSession('rejected');
       return;
     }
     void callApi('/membership/get', { method: 'POST', body: { email: user.email }, token }).then((result) => {
       if (!active) return;
       if (isRejectedToken(result)) {
-        void endBrowserSession('rejected');
+        void endSession('rejected');
         return;
       }
       if (result.kind !== 'ok') {

@@ -6,11 +6,11 @@ import { changePasswordAnswerSchema, paths } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Banner, PasswordField } from '@tca/ui/forms';
 import { Modal } from '@tca/ui/modal';
-import { callApi, isRejectedToken } from '../lib/api.js';
+import { callApi, isRejectedToken } from '@tca/ui/api';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../lib/form-schemas.js';
 import { changePasswordOutcome, TEXT } from '../lib/messages.js';
 import { gatherMyData, myDataFileName, type MyDataExport } from '../lib/my-data.js';
-import { endBrowserSession } from '../session/browser-session.js';
+import { endSession } from '@tca/ui/session-end';
 import { readToken, readUser } from '@tca/ui/session';
 import styles from './profile.module.css';
 import accountStyles from './account.module.css';
@@ -87,7 +87,7 @@ function ChangePassword() {
       answer: changePasswordAnswerSchema,
     });
     if (isRejectedToken(result)) {
-      await endBrowserSession('rejected');
+      await endSession('rejected');
       return;
     }
     const outcome = changePasswordOutcome(result);
@@ -166,7 +166,7 @@ function SignOutEverywhere() {
     setFailure(null);
     const result = await callApi('/auth/logout-all', { method: 'POST', token: readToken() });
     if (result.kind === 'ok' || isRejectedToken(result)) {
-      await endBrowserSession(result.kind === 'ok' ? 'everywhere' : 'rejected');
+      await endSession(result.kind === 'ok' ? 'everywhere' : 'rejected');
       return;
     }
     setBusy(false);
@@ -233,14 +233,14 @@ function DownloadMyData() {
     const token = readToken();
     if (busy) return;
     if (!token) {
-      await endBrowserSession('rejected');
+      await endSession('rejected');
       return;
     }
     setBusy(true);
     setOutcome(null);
     const result = await gatherMyData(token);
     if (result.kind === 'rejected') {
-      await endBrowserSession('rejected');
+      await endSession('rejected');
       return;
     }
     setBusy(false);

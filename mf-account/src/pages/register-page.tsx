@@ -6,7 +6,7 @@ import { paths, registerAnswerSchema, type RegisterRequest } from '@tca/contract
 import { Page } from '@tca/ui';
 import { Banner, CheckboxField, Field, fieldClasses as fieldStyles, FieldGrid, PasswordField, RequiredNote, TextField } from '@tca/ui/forms';
 import { Modal } from '@tca/ui/modal';
-import { callApi } from '../lib/api.js';
+import { callApi } from '@tca/ui/api';
 import { REGISTER_DEFAULTS, registerFormSchema, type RegisterForm, type RegisterFormInput } from '../lib/form-schemas.js';
 import { registerFailure, TEXT } from '../lib/messages.js';
 import { countryOptions, toStoredPhone } from '../lib/phone.js';

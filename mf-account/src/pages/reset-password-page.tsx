@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from '@tca/ui/router';
 import { messageAnswerSchema, paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { Banner, PasswordField } from '@tca/ui/forms';
-import { callApi } from '../lib/api.js';
+import { callApi } from '@tca/ui/api';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../lib/form-schemas.js';
 import { resetPasswordOutcome, type ResetPasswordOutcome } from '../lib/messages.js';
 import type { LoginLocationState } from './login-page.js';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { ResetRequest } from '@tca/contracts';
 import { TextField } from '@tca/ui/forms';
-import { callApi } from '../lib/api.js';
+import { callApi } from '@tca/ui/api';
 import { loginChecks } from './login-form.js';
 import { resetRequestOutcome } from '../lib/messages.js';
 import { toast } from '../lib/toasts.js';
