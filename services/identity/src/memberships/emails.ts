@@ -1,11 +1,11 @@
-import type { EmailJob } from '@tca/contracts';
+import type { EmailJob, MembershipTerm } from '@tca/contracts';
 import type { EmailBlock, EmailBrand, EmailContent } from '@tca/service-kit';
 import { ASSOCIATION_NAME, emailJob, type MailRecipient } from '../accounts/emails.js';
 
 export interface MailedMembership {
   requestId: string;
   membershipName: string;
-  term: 'annual' | 'life-time';
+  term: MembershipTerm;
   /** 'YYYY-MM-DD'; annual levels only. */
   startsOn: string | null;
   /** 'YYYY-MM-DD', the day it has ended (exclusive); annual levels only. */

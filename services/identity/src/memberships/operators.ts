@@ -3,7 +3,7 @@
  * (`npm run admin -- memberships …`) and meant for an HTTP operator console too: errors are AppErrors
  * (404 / 409 / 400) with messages for people, and every decision is recorded with who made it.
  */
-import { MEMBERSHIP_STATUSES, QUEUES, type EmailJob } from '@tca/contracts';
+import { MEMBERSHIP_STATUSES, QUEUES, type EmailJob, type MembershipTerm } from '@tca/contracts';
 import { addToOutbox, AppError, NotFoundError, ValidationError, withTransaction, type EmailBrand, type Pool } from '@tca/service-kit';
 import { sitePage } from '../accounts/emails.js';
 import { membershipApprovedEmail, membershipRejectedEmail, type MailedMembership } from './emails.js';
@@ -15,7 +15,7 @@ export const REJECTION_REASON_MAX = 1000;
 export interface MembershipSummary {
   requestId: string;
   membershipName: string;
-  term: 'annual' | 'life-time';
+  term: MembershipTerm;
   /** As shown to the member (Expired computed). */
   status: string;
   name: string;

@@ -1,4 +1,4 @@
-import type { MembershipRecord } from '@tca/contracts';
+import type { MembershipRecord, MembershipTerm } from '@tca/contracts';
 import type { Pool, PoolClient } from '@tca/service-kit';
 
 export type Db = Pool | PoolClient;
@@ -35,7 +35,7 @@ export interface MembershipRow {
   user_id: number;
   request_id: string;
   membership_name: string;
-  term: 'annual' | 'life-time';
+  term: MembershipTerm;
   /** As shown (Expired computed). */
   status: string;
   /** As stored. */

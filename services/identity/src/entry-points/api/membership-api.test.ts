@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CHILD_REQUIRED_MESSAGE, membershipListSchema, membershipRecordSchema, SPOUSE_AGE_MESSAGE, SPOUSE_NAME_MESSAGE } from '@tca/contracts';
+import { CHILD_REQUIRED_MESSAGE, membershipListSchema, membershipRecordSchema, SPOUSE_AGE_MESSAGE, SPOUSE_NAME_MESSAGE, type MembershipTerm } from '@tca/contracts';
 import { adelaideDate, apiError, call, createMembershipBody, createPaidMembership, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
 import { NOT_YOUR_ACCOUNT_MESSAGE } from './auth-routes.js';
 import { DEPENDANTS_SAVED_MESSAGE, PAYMENT_REQUIRED_MESSAGE } from './membership-routes.js';
@@ -18,7 +18,7 @@ interface NewMembership {
   userId: number;
   requestId: string;
   name: string;
-  term: 'annual' | 'life-time';
+  term: MembershipTerm;
   status: string;
   createdAt: string;
   dateOfBirth: string | null;
@@ -130,7 +130,7 @@ describe('Expired (computed)', () => {
       [`EXP-E-${id}`, 'Gold-Single', 'life-time', 'Active', null],
     ];
     for (const [index, [requestId, name, term, status, endsOn]] of rows.entries()) {
-      await addMembership({ userId, requestId, name, term: term as 'annual' | 'life-time', status, createdAt: `2025-01-0${index + 1}T00:00:00Z`, dateOfBirth: null, email });
+      await addMembership({ userId, requestId, name, term: term as MembershipTerm, status, createdAt: `2025-01-0${index + 1}T00:00:00Z`, dateOfBirth: null, email });
       if (endsOn) await identity.pool.query(`UPDATE memberships SET starts_on = ($2::date - interval '1 year')::date, ends_on = $2 WHERE request_id = $1`, [requestId, endsOn]);
     }
     // A row from before periods were stored counts a year from its creation.
