@@ -1,10 +1,9 @@
-import { startApiService, type ApiServiceDeps, type ApiServiceStartOptions, type RunningApiService } from '@tca/service-kit';
-import { ContentCatalog } from './catalog/catalog.js';
+import { startApiService, type ApiServiceStartOptions, type RunningApiService } from '@tca/service-kit';
+import { ContentCatalog } from './domain/catalog/content-catalog.js';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type ContentConfig } from './config.js';
-import { createApiRouter } from './entry-points/api/routes.js';
-import { seedIfEmpty } from './import/seed.js';
+import { createApiRouter } from './entry-points/api/content-api-router.js';
+import { seedIfEmpty } from './domain/content-import/seed-if-empty.js';
 
-export type ContentDeps = ApiServiceDeps<ContentConfig>;
 
 /**
  * Migrates, then serves: the shared start-up of startApiService with this service's schema, migrations and

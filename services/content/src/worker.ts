@@ -1,6 +1,6 @@
 import { runWorkerMain } from '@tca/service-kit';
 import { loadContentConfig } from './config.js';
-import { startTicketsWorker, TICKETS_WORKER_NAME } from './forms/tickets-worker.js';
+import { startTicketsWorker, TICKETS_WORKER_NAME } from './entry-points/workers/tickets-worker.js';
 
 /**
  * The tickets worker process (declared in package.json "tca.workers"): consumes the `support-tickets`

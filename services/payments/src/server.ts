@@ -34,7 +34,7 @@ export function start(config: PaymentsConfig, options: ApiServiceStartOptions = 
     schema: SCHEMA,
     migrationsDir: MIGRATIONS_DIR,
     createRouter: (deps) => createApiRouter(deps, paymentsServices(deps)),
-    beforeJson: (app: Express, deps) => mountWebhook(app, deps),
+    beforeJson: (app: Express, deps) => mountWebhook(app, deps, paymentsServices(deps)),
     config,
     ...options,
   });

@@ -1,6 +1,6 @@
 import { runWorkerMain } from '@tca/service-kit';
 import { loadPaymentsConfig } from './config.js';
-import { PAYMENTS_WORKER_NAME, startPaymentsWorker } from './entry-points/workers/fulfilment-worker.js';
+import { PAYMENTS_WORKER_NAME, startPaymentsWorker } from './entry-points/workers/payments-worker.js';
 
 /**
  * The payments worker process (declared in package.json "tca.workers"): consumes the `payment-fulfilment`

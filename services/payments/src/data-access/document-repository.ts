@@ -4,35 +4,6 @@ import type { Pool, PoolClient } from '@tca/service-kit';
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** What a file is, by its first bytes (never by its name or the browser's claim): PDF, JPEG or PNG, else undefined. */
-export function sniffDocumentType(bytes: Uint8Array): DocumentType | undefined {
-  const starts = (signature: readonly number[]) => bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte);
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'; // %PDF-
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  return undefined;
-}
-
-const EXTENSIONS: Record<DocumentType, { add: string; accepted: RegExp }> = {
-  'application/pdf': { add: '.pdf', accepted: /\.pdf$/i },
-  'image/jpeg': { add: '.jpg', accepted: /\.jpe?g$/i },
-  'image/png': { add: '.png', accepted: /\.png$/i },
-};
-
-/**
- * The name to keep: the last path segment the browser sent, without control characters, at most 255
- * characters, ending in an extension that matches what the file is (`passport` → `passport.pdf`,
- * `scan.png` holding a JPEG → `scan.jpg`).
- */
-export function cleanFileName(original: string, type: DocumentType): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const base = (original.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  const { add, accepted } = EXTENSIONS[type];
-  if (accepted.test(base) && base.length <= 255) return base;
-  const stem = (accepted.test(base) ? base.replace(/\.[^.]*$/, '') : base.replace(/\.(pdf|jpe?g|png)$/i, '')).slice(0, 255 - add.length) || 'document';
-  return `${stem}${add}`;
-}
-
 export interface StoredDocument {
   id: string;
   fileName: string;

@@ -194,9 +194,3 @@ export async function ordersToReconcile(db: Db, minAgeMs: number, limit: number)
 export async function markChecked(db: Db, orderId: number): Promise<void> {
   await db.query('UPDATE checkout_orders SET checked_at = now() WHERE id = $1', [orderId]);
 }
-
-/** `ORD-2026-000123`: the order number on receipts (year of the order in Adelaide, then its sequence number). */
-export function orderNumber(order: Pick<Order, 'id' | 'createdAt'>): string {
-  const year = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Adelaide', year: 'numeric' }).format(order.createdAt);
-  return `ORD-${year}-${String(order.id).padStart(6, '0')}`;
-}

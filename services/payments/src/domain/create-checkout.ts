@@ -5,18 +5,17 @@ import {
   membershipCheckoutRequestSchema,
   membershipLevel,
   SUBMISSION_NOT_ALLOWED,
-  type AccountUser,
   type CheckoutAnswer,
   type DocumentRef,
   type MemberDetails,
 } from '@tca/contracts';
 import { AppError, parseBody, ServiceUnavailableError, type IdentityClient, type Logger, type Pool } from '@tca/service-kit';
 import { ownedDocuments } from '../data-access/document-repository.js';
-import type { IdentityInternalClient } from './identity-internal-client.js';
-import type { Stripe } from './stripe-client.js';
 import { attachSession, insertOrder, type NewOrder, type Order } from '../data-access/order-repository.js';
+import type { IdentityInternalClient } from './identity-internal-client.js';
+import { requireUser } from './logged-in-user.js';
+import type { Stripe } from './stripe-client.js';
 
-export const LOGIN_REQUIRED_MESSAGE = 'Please log in before proceeding';
 export const ALREADY_ACTIVE_MESSAGE = 'You already have an active membership';
 export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
 
@@ -29,14 +28,6 @@ export interface CheckoutDeps {
   logger: Logger;
   /** The site's public base URL (success and cancel pages). */
   publicUrl: string;
-}
-
-/** The logged-in user of a request, or 401 'Please log in before proceeding' (503 while identity cannot say). */
-export async function requireUser(sessions: IdentityClient, authorization: string | undefined): Promise<AccountUser> {
-  const lookup = await sessions.lookup(authorization);
-  if (lookup.kind === 'session') return lookup.session.user;
-  if (lookup.kind === 'none') throw new AppError(401, 'login_required', LOGIN_REQUIRED_MESSAGE);
-  throw new ServiceUnavailableError('We could not check your login just now. Please try again shortly.');
 }
 
 function sameEmail(a: string, b: string): boolean {

@@ -1,9 +1,9 @@
 import { memberDetailsSchema, QUEUES } from '@tca/contracts';
 import { addToOutbox, withTransaction, type Logger, type OutboxRelay, type Pool } from '@tca/service-kit';
-import { IdentityCallError, type CreatedMembership, type IdentityInternalClient } from './identity-internal-client.js';
-import { isTransientStripeError, type Stripe } from './stripe-client.js';
-import { receiptEmail } from './receipt-email.js';
 import { attachSession, findOrderByReference, findOrderBySession, flagProblem, markPaid, moveStatus, type Order } from '../data-access/order-repository.js';
+import { IdentityCallError, type CreatedMembership, type IdentityInternalClient } from './identity-internal-client.js';
+import { receiptEmail } from './receipt-email.js';
+import { isTransientStripeError, type Stripe } from './stripe-client.js';
 
 /** Why fulfil is called: a webhook event's type, the success page, the cancel page or the reconciliation sweep. */
 export type FulfilReason = 'completed' | 'async_payment_succeeded' | 'async_payment_failed' | 'expired' | 'lookup' | 'abandon' | 'reconcile';

@@ -1,6 +1,12 @@
 import { membershipLevel, type EmailJob } from '@tca/contracts';
 import { ADELAIDE_TIME_ZONE, brandFor, formatDateTimeIn, renderEmail, type EmailBlock } from '@tca/service-kit';
-import { orderNumber, type Order } from '../data-access/order-repository.js';
+import type { Order } from '../data-access/order-repository.js';
+
+/** `ORD-2026-000123`: the order number on receipts (year of the order in Adelaide, then its sequence number). */
+export function orderNumber(order: Pick<Order, 'id' | 'createdAt'>): string {
+  const year = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Adelaide', year: 'numeric' }).format(order.createdAt);
+  return `ORD-${year}-${String(order.id).padStart(6, '0')}`;
+}
 
 /** `A$10.00` (amounts are cents; the site sells in Australian dollars only). */
 export function formatAmount(cents: number, currency: string): string {

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { contactMessageSchema, supportTicketSchema, type ContactAnswer, type MyContactMessage, type MySupportTicket, type TicketAnswer } from '@tca/contracts';
 import { formRateLimit, parseBody } from '@tca/service-kit';
-import type { ContentDeps } from '../../server.js';
-import { brandFor } from '../../forms/emails.js';
-import { createMemberLookup } from '../../forms/members.js';
-import { listContactMessagesOf, listSupportTicketsOf, saveContactMessage, saveSupportTicket } from '../../forms/store.js';
+import type { ContentDeps } from './api-deps.js';
+import { brandFor } from '../../domain/forms/form-emails.js';
+import { createMemberLookup } from './member-lookup.js';
+import { listContactMessagesOf, listSupportTicketsOf, saveContactMessage, saveSupportTicket } from '../../domain/forms/form-submissions.js';
 
 /** Redis key prefixes of the forms' per-address counters. */
 export const RATE_LIMIT_PREFIXES = { contact: 'rl:content:contact:', ticket: 'rl:content:ticket:' } as const;

@@ -1,9 +1,9 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { DOCUMENT_MAX_BYTES, type DocumentRef } from '@tca/contracts';
-import { AppError, NotFoundError } from '@tca/service-kit';
-import { cleanFileName, insertDocument, readDocument, sniffDocumentType } from '../../data-access/document-repository.js';
-import { requireUser } from '../../domain/create-checkout.js';
+import { AppError } from '@tca/service-kit';
+import { requireUser } from '../../domain/logged-in-user.js';
+import { readMemberDocument, storeMemberDocument } from '../../domain/member-documents.js';
 import type { PaymentsDeps, PaymentsServices } from './api-deps.js';
 
 const MAX_MB = DOCUMENT_MAX_BYTES / (1024 * 1024);
@@ -52,18 +52,14 @@ export function createDocumentsRouter(deps: PaymentsDeps, services: PaymentsServ
     // Who it is first, so nobody streams 5 MB to be told to log in.
     const user = await requireUser(services.sessions, req.headers.authorization);
     const file = await receiveFile(req, res);
-    const type = sniffDocumentType(file.buffer);
-    if (!type) throw new AppError(415, 'unsupported_type', 'Upload a PDF, JPEG or PNG file.', { file: 'PDF, JPEG or PNG only' });
-    const stored = await insertDocument(pool, user.id, cleanFileName(file.originalname, type), type, file.buffer);
-    logger.info({ documentId: stored.id, type, size: stored.size }, 'member document stored');
+    const stored = await storeMemberDocument({ pool, logger }, user.id, { originalName: file.originalname, bytes: file.buffer });
     const answer: DocumentRef & { type: string; size: number } = stored;
     res.status(201).json(answer);
   });
 
   router.get('/membership/documents/:id', async (req, res) => {
     const user = await requireUser(services.sessions, req.headers.authorization);
-    const document = await readDocument(pool, user.id, req.params.id);
-    if (!document) throw new NotFoundError('No document with that id.');
+    const document = await readMemberDocument({ pool }, user.id, req.params.id);
     res.setHeader('Content-Type', document.type);
     res.setHeader('Content-Length', String(document.size));
     res.setHeader('Content-Disposition', contentDisposition(document.fileName));

@@ -4,8 +4,8 @@ import { DEMO_PRODUCT, SUBMISSION_NOT_ALLOWED, emailJobSchema, sessionLookupAnsw
 import { createLogger } from '@tca/service-kit';
 import { waitFor } from '@tca/service-kit/testing';
 import { loadPaymentsConfig } from '../../config.js';
-import { startPaymentsWorker } from '../workers/fulfilment-worker.js';
-import { LOGIN_REQUIRED_MESSAGE } from '../../domain/create-checkout.js';
+import { startPaymentsWorker } from '../workers/payments-worker.js';
+import { LOGIN_REQUIRED_MESSAGE } from '../../domain/logged-in-user.js';
 import { buyMembership, call, Closers, deliver, eventFor, memberDetails, payOnHostedPage, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
 interface OrderRow {

@@ -1,0 +1,388 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { EVENT_STATUSES, timeOfDaySchema, type SiteEvent } from '@tca/contracts';
+import { resolveDate, siteTimeToInstant } from '../site-dates.js';
+import { SOURCE_TYPES } from '../image-variants.js';
+
+/**
+ * The folder format operators and the seed share:
+ *   posts/<key>.md (YAML front matter: name, date, image?, imageAlt?; body: Markdown), events.json,
+ *   team.json, sponsors.json, gallery.json, images/<file>.
+ * Reading it validates everything and names the file and field of every problem at once.
+ */
+
+export const SECTIONS = ['posts', 'events', 'team', 'sponsors', 'gallery'] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+/** A key: the stable identity of an item (and its `_id` in the API). */
+export const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+const KEY_MESSAGE = 'a key of letters, digits, - and _ (starting with a letter or digit, at most 100 characters)';
+
+export interface ImageRef {
+  /** Name of the file in the folder's images/. */
+  file: string;
+  alt: string;
+}
+
+export interface PostInput {
+  key: string;
+  name: string;
+  /** Publication instant (a date alone means noon in Adelaide, the same calendar day everywhere in Australia and in UTC). */
+  publishedAt: Date;
+  body: string;
+  image: ImageRef | null;
+}
+
+export interface EventInput {
+  key: string;
+  name: string;
+  description: string;
+  date: string;
+  endDate: string | null;
+  time: string | null;
+  location: string;
+  images: ImageRef[];
+  eventLink: string | null;
+  status: SiteEvent['status'];
+}
+
+export interface TeamInput {
+  key: string;
+  name: string;
+  designation: string;
+  description: string;
+  image: ImageRef | null;
+  order: number;
+}
+
+export interface SponsorInput {
+  key: string;
+  name: string;
+  image: ImageRef | null;
+  link: string | null;
+  /** Position in sponsors.json. */
+  order: number;
+}
+
+export interface GalleryInput {
+  key: string;
+  name: string;
+  date: string;
+  images: ImageRef[];
+}
+
+export interface ContentFolder {
+  dir: string;
+  /** Only the sections the folder has; an absent section is not touched by an import. */
+  posts?: PostInput[];
+  events?: EventInput[];
+  team?: TeamInput[];
+  sponsors?: SponsorInput[];
+  gallery?: GalleryInput[];
+  /** Every images/ file an item uses. */
+  imageFiles: string[];
+}
+
+/** Everything wrong with a folder, one line each (`events.json: entry 2 (key "fair"): date: ...`). */
+export class ContentFolderError extends Error {
+  override readonly name = 'ContentFolderError';
+  constructor(readonly problems: string[]) {
+    super(`The content folder is not valid (${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const text = (label: string) => z.string({ error: `${label} must be text` });
+const required = (label: string) => text(label).trim().min(1, `${label} is required`);
+const key = z.string({ error: 'key is required' }).regex(KEY_RE, KEY_MESSAGE);
+const dateText = z.string({ error: 'must be a date: YYYY-MM-DD, today, today+N or today-N' });
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be a link starting with http:// or https://' });
+const imageName = z.string({ error: 'must be a file name in images/' }).trim().min(1, 'must be a file name in images/');
+
+const postFrontMatter = z
+  .object({
+    name: required('name'),
+    date: z.union([dateText, z.date()]),
+    image: imageName.nullish(),
+    imageAlt: text('imageAlt').nullish(),
+  })
+  .strict();
+
+const eventEntry = z
+  .object({
+    key,
+    name: required('name'),
+    description: text('description').default(''),
+    date: dateText,
+    endDate: dateText.nullish(),
+    time: timeOfDaySchema.nullish(),
+    location: text('location').default(''),
+    images: z.array(imageName).default([]),
+    imageAlts: z.array(text('imageAlts entry')).optional(),
+    eventLink: httpUrl.nullish(),
+    status: z.enum(EVENT_STATUSES, `status must be one of ${EVENT_STATUSES.join(', ')}`).default('Active'),
+  })
+  .strict();
+
+const teamEntry = z
+  .object({
+    key,
+    name: required('name'),
+    designation: text('designation').default(''),
+    description: text('description').default(''),
+    image: imageName.nullish(),
+    imageAlt: text('imageAlt').nullish(),
+    order: z.number({ error: 'order must be a whole number' }).int('order must be a whole number'),
+  })
+  .strict();
+
+const sponsorEntry = z
+  .object({
+    key,
+    name: required('name'),
+    image: imageName.nullish(),
+    imageAlt: text('imageAlt').nullish(),
+    link: httpUrl.nullish(),
+  })
+  .strict();
+
+const galleryEntry = z
+  .object({
+    key,
+    name: required('name'),
+    date: dateText,
+    images: z.array(imageName).default([]),
+    imageAlts: z.array(text('imageAlts entry')).optional(),
+  })
+  .strict();
+
+function describeIssue(issue: z.core.$ZodIssue): string[] {
+  const where = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') return issue.keys.map((k) => `${where ? `${where}.` : ''}${k}: unknown field`);
+  return [`${where ? `${where}: ` : ''}${issue.message}`];
+}
+
+const DATE_PROBLEM = 'must be a date: YYYY-MM-DD, today, today+N or today-N';
+
+class Collector {
+  readonly problems: string[] = [];
+  readonly imageFiles = new Set<string>();
+  constructor(
+    readonly dir: string,
+    readonly availableImages: ReadonlySet<string>,
+  ) {}
+
+  add(where: string, problem: string): void {
+    this.problems.push(`${where}: ${problem}`);
+  }
+
+  /** A referenced image: `name` or `images/name`, present in images/ with a supported extension. */
+  image(where: string, field: string, value: string | null | undefined, alt: string): ImageRef | null {
+    if (value === null || value === undefined) return null;
+    const file = value.startsWith('images/') ? value.slice('images/'.length) : value;
+    if (file !== basename(file) || file.startsWith('.') || file.includes('\\')) {
+      this.add(where, `${field}: "${value}" must be the name of a file directly in images/`);
+      return null;
+    }
+    if (!SOURCE_TYPES[extname(file).toLowerCase()]) {
+      this.add(where, `${field}: "${value}" is not a supported picture (use ${Object.keys(SOURCE_TYPES).join(' ')})`);
+      return null;
+    }
+    if (!this.availableImages.has(file)) {
+      this.add(where, `${field}: images/${file} does not exist`);
+      return null;
+    }
+    this.imageFiles.add(file);
+    return { file, alt };
+  }
+
+  images(where: string, files: readonly string[], alts: readonly string[] | undefined, defaultAlt: (index: number, count: number) => string): ImageRef[] {
+    if (alts && alts.length > files.length) this.add(where, `imageAlts: ${alts.length} texts for ${files.length} images`);
+    const refs: ImageRef[] = [];
+    files.forEach((file, index) => {
+      const ref = this.image(where, `images.${index}`, file, alts?.[index] ?? defaultAlt(index, files.length));
+      if (ref) refs.push(ref);
+    });
+    return refs;
+  }
+}
+
+function photoAlt(name: string) {
+  return (index: number, count: number) => (count > 1 ? `${name}, photo ${index + 1} of ${count}` : name);
+}
+
+async function readJsonList(collector: Collector, file: string): Promise<unknown[] | undefined> {
+  const path = join(collector.dir, file);
+  if (!existsSync(path)) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(path, 'utf8'));
+  } catch (err) {
+    collector.add(file, `not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+    return [];
+  }
+  if (!Array.isArray(data)) {
+    collector.add(file, 'must be a JSON list: [ { ... }, ... ]');
+    return [];
+  }
+  return data;
+}
+
+/** Parses every entry of a JSON list with `schema`, naming entry number and key in problems; checks unique keys. */
+function parseEntries<S extends z.ZodType<{ key: string }>>(collector: Collector, file: string, list: unknown[], schema: S): Array<{ entry: z.output<S>; where: string; index: number }> {
+  const parsed: Array<{ entry: z.output<S>; where: string; index: number }> = [];
+  const seen = new Map<string, number>();
+  list.forEach((raw, index) => {
+    const rawKey = typeof raw === 'object' && raw !== null && 'key' in raw && typeof raw.key === 'string' ? raw.key : undefined;
+    const where = `${file}: entry ${index + 1}${rawKey === undefined ? '' : ` (key "${rawKey}")`}`;
+    const result = schema.safeParse(raw);
+    if (!result.success) {
+      for (const issue of result.error.issues) for (const line of describeIssue(issue)) collector.add(where, line);
+      return;
+    }
+    const entryKey = result.data.key;
+    const first = seen.get(entryKey);
+    if (first !== undefined) collector.add(where, `key "${entryKey}" is already used by entry ${first + 1}`);
+    else seen.set(entryKey, index);
+    parsed.push({ entry: result.data, where, index });
+  });
+  return parsed;
+}
+
+function date(collector: Collector, where: string, field: string, value: string, today: string): string {
+  const resolved = resolveDate(value, today);
+  if (resolved === undefined) collector.add(where, `${field}: "${value}" ${DATE_PROBLEM}`);
+  return resolved ?? today;
+}
+
+const FRONT_MATTER_RE = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
+
+async function readPosts(collector: Collector, today: string): Promise<PostInput[] | undefined> {
+  const postsDir = join(collector.dir, 'posts');
+  if (!existsSync(postsDir)) return undefined;
+  const files = (await readdir(postsDir)).filter((file) => file.endsWith('.md')).sort();
+  const posts: PostInput[] = [];
+  for (const file of files) {
+    const where = `posts/${file}`;
+    const postKey = file.slice(0, -'.md'.length);
+    if (!KEY_RE.test(postKey)) {
+      collector.add(where, `the file name must be ${KEY_MESSAGE}, then .md`);
+      continue;
+    }
+    const source = await readFile(join(postsDir, file), 'utf8');
+    const match = FRONT_MATTER_RE.exec(source);
+    if (!match) {
+      collector.add(where, 'must start with front matter between two --- lines (name, date, image?, imageAlt?)');
+      continue;
+    }
+    let front: unknown;
+    try {
+      front = parseYaml(match[1] ?? '');
+    } catch (err) {
+      collector.add(where, `front matter is not valid YAML (${err instanceof Error ? err.message : String(err)})`);
+      continue;
+    }
+    const result = postFrontMatter.safeParse(front ?? {});
+    if (!result.success) {
+      for (const issue of result.error.issues) for (const line of describeIssue(issue)) collector.add(where, line);
+      continue;
+    }
+    const { name, date: rawDate, image, imageAlt } = result.data;
+    let publishedAt: Date | undefined;
+    if (rawDate instanceof Date) publishedAt = rawDate;
+    else {
+      const day = resolveDate(rawDate, today);
+      if (day !== undefined) publishedAt = siteTimeToInstant(day, '12:00');
+      else if (z.iso.datetime({ offset: true }).safeParse(rawDate.trim()).success) publishedAt = new Date(rawDate.trim());
+    }
+    if (!publishedAt || Number.isNaN(publishedAt.getTime())) {
+      collector.add(where, `date: "${String(rawDate)}" ${DATE_PROBLEM}, or a date-time with a time zone`);
+      continue;
+    }
+    const body = (match[2] ?? '').replace(/^\s*\n/, '').trimEnd();
+    posts.push({ key: postKey, name, publishedAt, body, image: collector.image(where, 'image', image, imageAlt ?? '') });
+  }
+  return posts;
+}
+
+async function listImages(dir: string): Promise<Set<string>> {
+  const imagesDir = join(dir, 'images');
+  if (!existsSync(imagesDir)) return new Set();
+  return new Set(await readdir(imagesDir));
+}
+
+/**
+ * Reads and validates a content folder. Relative dates resolve against `today` (YYYY-MM-DD, Adelaide).
+ * Throws ContentFolderError listing every problem; nothing is half-read.
+ */
+export async function readContentFolder(dir: string, today: string): Promise<ContentFolder> {
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory()) throw new ContentFolderError([`${dir}: no such folder`]);
+  const collector = new Collector(dir, await listImages(dir));
+  const folder: ContentFolder = { dir, imageFiles: [] };
+
+  folder.posts = await readPosts(collector, today);
+
+  const events = await readJsonList(collector, 'events.json');
+  if (events) {
+    folder.events = parseEntries(collector, 'events.json', events, eventEntry).map(({ entry, where }) => {
+      const start = date(collector, where, 'date', entry.date, today);
+      const end = entry.endDate ? date(collector, where, 'endDate', entry.endDate, today) : null;
+      if (end !== null && end < start) collector.add(where, `endDate ${end} is before date ${start}`);
+      return {
+        key: entry.key,
+        name: entry.name,
+        description: entry.description,
+        date: start,
+        endDate: end,
+        time: entry.time ?? null,
+        location: entry.location,
+        images: collector.images(where, entry.images, entry.imageAlts, photoAlt(entry.name)),
+        eventLink: entry.eventLink ?? null,
+        status: entry.status,
+      };
+    });
+  }
+
+  const team = await readJsonList(collector, 'team.json');
+  if (team) {
+    folder.team = parseEntries(collector, 'team.json', team, teamEntry).map(({ entry, where }) => ({
+      key: entry.key,
+      name: entry.name,
+      designation: entry.designation,
+      description: entry.description,
+      image: collector.image(where, 'image', entry.image, entry.imageAlt ?? ''),
+      order: entry.order,
+    }));
+  }
+
+  const sponsors = await readJsonList(collector, 'sponsors.json');
+  if (sponsors) {
+    folder.sponsors = parseEntries(collector, 'sponsors.json', sponsors, sponsorEntry).map(({ entry, where, index }) => ({
+      key: entry.key,
+      name: entry.name,
+      image: collector.image(where, 'image', entry.image, entry.imageAlt ?? entry.name),
+      link: entry.link ?? null,
+      order: index,
+    }));
+  }
+
+  const gallery = await readJsonList(collector, 'gallery.json');
+  if (gallery) {
+    folder.gallery = parseEntries(collector, 'gallery.json', gallery, galleryEntry).map(({ entry, where }) => ({
+      key: entry.key,
+      name: entry.name,
+      date: date(collector, where, 'date', entry.date, today),
+      images: collector.images(where, entry.images, entry.imageAlts, photoAlt(entry.name)),
+    }));
+  }
+
+  if (SECTIONS.every((section) => folder[section] === undefined)) {
+    collector.problems.push(`${dir}: no content found (expected posts/, events.json, team.json, sponsors.json or gallery.json)`);
+  }
+  if (collector.problems.length > 0) throw new ContentFolderError(collector.problems);
+  folder.imageFiles = [...collector.imageFiles].sort();
+  return folder;
+}

@@ -1,0 +1,110 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { PoolClient } from 'pg';
+import { stringify as toYaml } from 'yaml';
+import type { ImageMeta } from '@tca/contracts';
+import { instantToSite } from '../site-dates.js';
+
+export interface ExportReport {
+  dir: string;
+  counts: { posts: number; events: number; team: number; sponsors: number; gallery: number; images: number };
+}
+
+/**
+ * Writes everything published into `dir` (which must be empty or new) in the import format: absolute dates,
+ * the original pictures under images/. Importing the result into the same database changes nothing.
+ */
+export async function exportContent(client: PoolClient, dir: string): Promise<ExportReport> {
+  const existing = await readdir(dir).catch(() => []);
+  if (existing.length > 0) throw new Error(`${dir} is not empty; export into a new or empty folder`);
+  await mkdir(join(dir, 'posts'), { recursive: true });
+  await mkdir(join(dir, 'images'), { recursive: true });
+
+  // One read-only snapshot of everything.
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  try {
+    const names = new Map<string, string>();
+    const used = new Set<string>();
+    const { rows: sources } = await client.query<{ hash: string; file_name: string; bytes: Buffer }>('SELECT hash, file_name, bytes FROM image_sources ORDER BY file_name, hash');
+    for (const source of sources) {
+      let name = source.file_name;
+      if (used.has(name)) name = `${name.slice(0, name.length - extname(name).length)}-${source.hash.slice(0, 8)}${extname(name)}`;
+      used.add(name);
+      names.set(source.hash, name);
+      await writeFile(join(dir, 'images', name), source.bytes);
+    }
+    const fileOf = (hash: string | null) => (hash ? names.get(hash) : undefined);
+
+    const { rows: posts } = await client.query<{ key: string; name: string; description: string; published_at: Date; image_hash: string | null; image_meta: ImageMeta | null }>(
+      'SELECT key, name, description, published_at, image_hash, image_meta FROM blog_posts ORDER BY key',
+    );
+    for (const post of posts) {
+      const local = instantToSite(post.published_at);
+      const front: Record<string, string> = { name: post.name, date: local.time === '12:00:00' ? local.date : post.published_at.toISOString() };
+      const image = fileOf(post.image_hash);
+      if (image) {
+        front.image = image;
+        front.imageAlt = post.image_meta?.alt ?? '';
+      }
+      await writeFile(join(dir, 'posts', `${post.key}.md`), `---\n${toYaml(front)}---\n\n${post.description}\n`);
+    }
+
+    const imagesOf = (hashes: string[], metas: ImageMeta[]) => {
+      const images: string[] = [];
+      const imageAlts: string[] = [];
+      hashes.forEach((hash, index) => {
+        const file = fileOf(hash);
+        if (!file) return;
+        images.push(file);
+        imageAlts.push(metas[index]?.alt ?? '');
+      });
+      return { images, imageAlts };
+    };
+    const writeJson = (file: string, data: unknown) => writeFile(join(dir, file), `${JSON.stringify(data, null, 2)}\n`);
+
+    const { rows: events } = await client.query<{
+      key: string; name: string; description: string; starts_on: string; ends_on: string | null; time: string | null; location: string;
+      image_hashes: string[]; image_meta: ImageMeta[]; event_link: string | null; status: string;
+    }>('SELECT key, name, description, starts_on, ends_on, time, location, image_hashes, image_meta, event_link, status FROM events ORDER BY starts_on, key');
+    await writeJson(
+      'events.json',
+      events.map((e) => ({
+        key: e.key, name: e.name, description: e.description, date: e.starts_on,
+        ...(e.ends_on ? { endDate: e.ends_on } : {}), ...(e.time ? { time: e.time } : {}),
+        location: e.location, ...imagesOf(e.image_hashes, e.image_meta), ...(e.event_link ? { eventLink: e.event_link } : {}), status: e.status,
+      })),
+    );
+
+    const { rows: team } = await client.query<{ key: string; name: string; designation: string; description: string; sort_order: number; image_hash: string | null; image_meta: ImageMeta | null }>(
+      'SELECT key, name, designation, description, sort_order, image_hash, image_meta FROM team_members ORDER BY sort_order, key',
+    );
+    await writeJson(
+      'team.json',
+      team.map((m) => {
+        const image = fileOf(m.image_hash);
+        return { key: m.key, name: m.name, designation: m.designation, description: m.description, ...(image ? { image, imageAlt: m.image_meta?.alt ?? '' } : {}), order: m.sort_order };
+      }),
+    );
+
+    const { rows: sponsors } = await client.query<{ key: string; name: string; link: string | null; image_hash: string | null; image_meta: ImageMeta | null }>(
+      'SELECT key, name, link, image_hash, image_meta FROM sponsors ORDER BY sort_order, key',
+    );
+    await writeJson(
+      'sponsors.json',
+      sponsors.map((s) => {
+        const image = fileOf(s.image_hash);
+        return { key: s.key, name: s.name, ...(image ? { image, imageAlt: s.image_meta?.alt ?? '' } : {}), ...(s.link ? { link: s.link } : {}) };
+      }),
+    );
+
+    const { rows: gallery } = await client.query<{ key: string; name: string; event_date: string; image_hashes: string[]; image_meta: ImageMeta[] }>(
+      'SELECT key, name, event_date, image_hashes, image_meta FROM gallery_events ORDER BY event_date DESC, key',
+    );
+    await writeJson('gallery.json', gallery.map((g) => ({ key: g.key, name: g.name, date: g.event_date, ...imagesOf(g.image_hashes, g.image_meta) })));
+    await client.query('COMMIT');
+    return { dir, counts: { posts: posts.length, events: events.length, team: team.length, sponsors: sponsors.length, gallery: gallery.length, images: sources.length } };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}

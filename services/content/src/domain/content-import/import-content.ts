@@ -1,0 +1,227 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PoolClient } from 'pg';
+import { imageMetaOf, processImage, sha256, type ProcessedImage, type StoredVariant } from '../image-variants.js';
+import { bumpRevision, IMPORT_LOCK } from '../../data-access/content-revision-watcher.js';
+import { ContentFolderError, readContentFolder, SECTIONS, type ContentFolder, type ImageRef, type SectionName } from './content-folder.js';
+
+export interface SectionReport {
+  added: string[];
+  changed: string[];
+  unchanged: string[];
+  /** Deleted because the folder no longer has them (with `prune`). */
+  removed: string[];
+  /** In the database but not in the folder, left in place (without `prune`). */
+  kept: string[];
+}
+
+export interface ImportReport {
+  dir: string;
+  dryRun: boolean;
+  /** Sections the folder had; the others were not touched. */
+  sections: Partial<Record<SectionName, SectionReport>>;
+  images: { processed: number; reused: number };
+  /** The content revision after the import (unchanged when nothing changed). */
+  revision: number;
+  changed: boolean;
+}
+
+export interface ImportOptions {
+  /** YYYY-MM-DD in Adelaide, for relative dates. */
+  today: string;
+  /** Delete items of an imported section that the folder does not have. */
+  prune?: boolean;
+  /** Validate and compare, then roll back. */
+  dryRun?: boolean;
+  /** Called before the import transaction, when the folder is valid and its images are processed. */
+  onProgress?: (message: string) => void;
+}
+
+interface ResolvedImage {
+  hash: string;
+  variants: StoredVariant[];
+}
+
+/** Reads every image the folder uses, reuses what the database already has (by content hash), processes the rest. */
+async function prepareImages(client: PoolClient, folder: ContentFolder): Promise<{ byFile: Map<string, ResolvedImage>; fresh: ProcessedImage[]; reused: number }> {
+  const sources = new Map<string, { hash: string; bytes: Buffer }>();
+  for (const file of folder.imageFiles) {
+    const bytes = await readFile(join(folder.dir, 'images', file));
+    sources.set(file, { hash: sha256(bytes), bytes });
+  }
+  const hashes = [...new Set([...sources.values()].map((s) => s.hash))];
+  const { rows } = await client.query<{ source_hash: string; file: string; width: number; height: number }>(
+    'SELECT source_hash, file, width, height FROM image_variants WHERE source_hash = ANY($1) ORDER BY width',
+    [hashes],
+  );
+  const known = new Map<string, StoredVariant[]>();
+  for (const row of rows) {
+    const list = known.get(row.source_hash) ?? [];
+    list.push({ file: row.file, width: row.width, height: row.height });
+    known.set(row.source_hash, list);
+  }
+  const byFile = new Map<string, ResolvedImage>();
+  const processedByHash = new Map<string, ProcessedImage>();
+  const problems: string[] = [];
+  let reused = 0;
+  for (const [file, { hash, bytes }] of sources) {
+    const stored = known.get(hash);
+    if (stored) {
+      reused += 1;
+      byFile.set(file, { hash, variants: stored });
+      continue;
+    }
+    let processed = processedByHash.get(hash);
+    if (!processed) {
+      try {
+        processed = await processImage(file, bytes);
+      } catch (err) {
+        problems.push(`images/${file}: ${err instanceof Error ? err.message : String(err)}`);
+        continue;
+      }
+      processedByHash.set(hash, processed);
+    }
+    byFile.set(file, { hash, variants: processed.variants });
+  }
+  if (problems.length > 0) throw new ContentFolderError(problems);
+  return { byFile, fresh: [...processedByHash.values()], reused };
+}
+
+interface Row {
+  key: string;
+  /** Column values in the order of the table's `columns`. */
+  values: unknown[];
+}
+
+interface TableSpec {
+  table: string;
+  columns: string[];
+}
+
+const TABLES: Record<SectionName, TableSpec> = {
+  posts: { table: 'blog_posts', columns: ['name', 'description', 'published_at', 'image', 'image_meta', 'image_hash'] },
+  events: {
+    table: 'events',
+    columns: ['name', 'description', 'starts_on', 'ends_on', 'time', 'location', 'images', 'image_meta', 'image_hashes', 'event_link', 'status'],
+  },
+  team: { table: 'team_members', columns: ['name', 'designation', 'description', 'sort_order', 'image', 'image_meta', 'image_hash'] },
+  sponsors: { table: 'sponsors', columns: ['name', 'link', 'sort_order', 'image', 'image_meta', 'image_hash'] },
+  gallery: { table: 'gallery_events', columns: ['name', 'event_date', 'images', 'image_meta', 'image_hashes'] },
+};
+
+function singleImage(ref: ImageRef | null, images: Map<string, ResolvedImage>): [string | null, string | null, string | null] {
+  const resolved = ref ? images.get(ref.file) : undefined;
+  if (!ref || !resolved) return [null, null, null];
+  const meta = imageMetaOf(resolved.variants, ref.alt);
+  return [meta.file, JSON.stringify(meta), resolved.hash];
+}
+
+function imageList(refs: readonly ImageRef[], images: Map<string, ResolvedImage>): [string[], string, string[]] {
+  const metas = refs.flatMap((ref) => {
+    const resolved = images.get(ref.file);
+    return resolved ? [{ meta: imageMetaOf(resolved.variants, ref.alt), hash: resolved.hash }] : [];
+  });
+  return [metas.map((m) => m.meta.file), JSON.stringify(metas.map((m) => m.meta)), metas.map((m) => m.hash)];
+}
+
+/** The rows each section of the folder wants, in table column order. */
+function rowsOf(folder: ContentFolder, images: Map<string, ResolvedImage>): Partial<Record<SectionName, Row[]>> {
+  return {
+    posts: folder.posts?.map((p) => ({ key: p.key, values: [p.name, p.body, p.publishedAt.toISOString(), ...singleImage(p.image, images)] })),
+    events: folder.events?.map((e) => {
+      const [files, meta, hashes] = imageList(e.images, images);
+      return { key: e.key, values: [e.name, e.description, e.date, e.endDate, e.time, e.location, files, meta, hashes, e.eventLink, e.status] };
+    }),
+    team: folder.team?.map((m) => ({ key: m.key, values: [m.name, m.designation, m.description, m.order, ...singleImage(m.image, images)] })),
+    sponsors: folder.sponsors?.map((s) => ({ key: s.key, values: [s.name, s.link, s.order, ...singleImage(s.image, images)] })),
+    gallery: folder.gallery?.map((g) => {
+      const [files, meta, hashes] = imageList(g.images, images);
+      return { key: g.key, values: [g.name, g.date, files, meta, hashes] };
+    }),
+  };
+}
+
+async function importSection(client: PoolClient, spec: TableSpec, rows: Row[], prune: boolean): Promise<SectionReport> {
+  const report: SectionReport = { added: [], changed: [], unchanged: [], removed: [], kept: [] };
+  const { rows: existing } = await client.query<{ key: string; fingerprint: string | null }>(`SELECT key, fingerprint FROM ${spec.table}`);
+  const fingerprints = new Map(existing.map((row) => [row.key, row.fingerprint]));
+  const columns = [...spec.columns, 'fingerprint'];
+  const placeholders = columns.map((_, i) => `$${i + 2}`).join(', ');
+  const updates = columns.map((column) => `${column} = EXCLUDED.${column}`).join(', ');
+  const upsert = `INSERT INTO ${spec.table} (key, ${columns.join(', ')}) VALUES ($1, ${placeholders})
+    ON CONFLICT (key) DO UPDATE SET ${updates}, updated_at = now()`;
+  for (const row of rows) {
+    const fingerprint = sha256(JSON.stringify(row.values));
+    const before = fingerprints.get(row.key);
+    if (before === fingerprint) {
+      report.unchanged.push(row.key);
+      continue;
+    }
+    await client.query(upsert, [row.key, ...row.values, fingerprint]);
+    (fingerprints.has(row.key) ? report.changed : report.added).push(row.key);
+  }
+  const wanted = new Set(rows.map((row) => row.key));
+  const absent = existing.map((row) => row.key).filter((k) => !wanted.has(k)).sort();
+  if (prune && absent.length > 0) {
+    await client.query(`DELETE FROM ${spec.table} WHERE key = ANY($1)`, [absent]);
+    report.removed = absent;
+  } else {
+    report.kept = absent;
+  }
+  return report;
+}
+
+/** Deletes stored pictures (and their variants) no item uses any more. */
+async function removeUnusedImages(client: PoolClient): Promise<void> {
+  await client.query(`DELETE FROM image_sources s
+    WHERE NOT EXISTS (SELECT 1 FROM blog_posts WHERE image_hash = s.hash)
+      AND NOT EXISTS (SELECT 1 FROM team_members WHERE image_hash = s.hash)
+      AND NOT EXISTS (SELECT 1 FROM sponsors WHERE image_hash = s.hash)
+      AND NOT EXISTS (SELECT 1 FROM events WHERE s.hash = ANY (image_hashes))
+      AND NOT EXISTS (SELECT 1 FROM gallery_events WHERE s.hash = ANY (image_hashes))`);
+}
+
+/**
+ * Imports a content folder in one transaction on `client` (not inside another transaction): either all of it
+ * or, on any problem, nothing. Items are matched by key; unchanged ones are left alone. Imports are
+ * serialised by a transaction advisory lock; a change bumps the content revision, which tells every running
+ * service (NOTIFY) to serve the new content.
+ */
+export async function importContent(client: PoolClient, dir: string, options: ImportOptions): Promise<ImportReport> {
+  const folder = await readContentFolder(dir, options.today);
+  const { byFile, fresh, reused } = await prepareImages(client, folder);
+  options.onProgress?.(`folder is valid; ${fresh.length} new ${fresh.length === 1 ? 'picture' : 'pictures'} processed, ${reused} already stored`);
+  const wanted = rowsOf(folder, byFile);
+
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', IMPORT_LOCK);
+    for (const image of fresh) {
+      await client.query('INSERT INTO image_sources (hash, file_name, content_type, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING', [
+        image.hash,
+        image.fileName,
+        image.contentType,
+        image.bytes,
+      ]);
+      for (const variant of image.variants) {
+        await client.query(
+          'INSERT INTO image_variants (file, source_hash, width, height, content_type, bytes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (file) DO NOTHING',
+          [variant.file, image.hash, variant.width, variant.height, 'image/webp', variant.bytes],
+        );
+      }
+    }
+    const sections: Partial<Record<SectionName, SectionReport>> = {};
+    for (const section of SECTIONS) {
+      const rows = wanted[section];
+      if (rows) sections[section] = await importSection(client, TABLES[section], rows, options.prune ?? false);
+    }
+    const changed = Object.values(sections).some((s) => s.added.length + s.changed.length + s.removed.length > 0);
+    if (changed) await removeUnusedImages(client);
+    const revision = await bumpRevision(client, changed);
+    await client.query(options.dryRun ? 'ROLLBACK' : 'COMMIT');
+    return { dir, dryRun: options.dryRun ?? false, sections, images: { processed: fresh.length, reused }, revision, changed };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}

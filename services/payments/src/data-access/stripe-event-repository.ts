@@ -1,0 +1,29 @@
+import type { Pool, PoolClient } from '@tca/service-kit';
+
+type Db = Pool | PoolClient;
+
+/** A verified Stripe event as `stripe_events` keeps it. */
+export interface NewStripeEvent {
+  id: string;
+  type: string;
+  /** The Checkout Session the event is about. */
+  sessionId: string;
+  /** Stripe's `created`, in Unix seconds. */
+  created: number;
+  /** The whole event as Stripe sent it. */
+  payload: unknown;
+}
+
+/** Stores the event once (its id is the primary key). True when this call stored it; false for a second delivery. */
+export async function insertStripeEvent(db: Db, event: NewStripeEvent): Promise<boolean> {
+  const inserted = await db.query(
+    `INSERT INTO stripe_events (id, type, session_id, stripe_created_at, payload) VALUES ($1, $2, $3, to_timestamp($4), $5::jsonb) ON CONFLICT (id) DO NOTHING`,
+    [event.id, event.type, event.sessionId, event.created, JSON.stringify(event.payload)],
+  );
+  return inserted.rowCount === 1;
+}
+
+/** Notes when the payments worker settled an event (the first time only). */
+export async function markEventProcessed(db: Db, eventId: string): Promise<void> {
+  await db.query('UPDATE stripe_events SET processed_at = now() WHERE id = $1 AND processed_at IS NULL', [eventId]);
+}

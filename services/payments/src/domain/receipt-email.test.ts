@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { emailJobSchema, type MemberDetails } from '@tca/contracts';
+import type { Order } from '../data-access/order-repository.js';
+import { formatAmount, orderNumber, receiptEmail } from './receipt-email.js';
+
+describe('receipts', () => {
+  const details: MemberDetails = {
+    firstName: 'Meera',
+    lastName: 'Raman',
+    email: 'meera@example.org',
+    phoneNumber: '61412345678',
+    addressLine1: '1 Kolam St',
+    suburb: 'Mawson Lakes',
+    stateProvince: 'SA',
+    postalCode: '5095',
+    profession: 'Engineer',
+    dateOfBirth: '1990-01-01',
+    gender: 'female',
+    maritalStatus: 'married',
+    passport: null,
+    supportingDocuments: [],
+  };
+  const order: Order = {
+    id: 42,
+    reference: 'ord_abcdefghijklmnopqrst',
+    kind: 'membership',
+    userId: '7',
+    email: 'meera@example.org',
+    productName: 'Gold-Family',
+    level: 'Gold-Family',
+    quantity: 1,
+    amountCents: 20000,
+    currency: 'aud',
+    status: 'paid',
+    stripeSessionId: 'cs_test_1',
+    idempotencyKey: 'checkout-1',
+    memberDetails: details,
+    membershipRequestId: 'REQ-1',
+    membershipStatus: 'Pending',
+    customerEmail: 'meera@example.org',
+    // 11:30 pm in Adelaide on 31 December 2026 is still 2026 there (13:00 UTC).
+    paidAt: new Date('2026-12-31T13:00:00Z'),
+    problem: null,
+    createdAt: new Date('2026-12-31T13:00:00Z'),
+  };
+
+  it('formats amounts in Australian dollars and order numbers by the Adelaide year', () => {
+    assert.equal(formatAmount(1000, 'aud'), 'A$10.00');
+    assert.equal(formatAmount(2050, 'usd'), '20.50 USD');
+    assert.equal(orderNumber(order), 'ORD-2026-000042');
+    assert.equal(orderNumber({ id: 7, createdAt: new Date('2026-12-31T14:00:00Z') }), 'ORD-2027-000007');
+  });
+
+  it('names the level, amount, Adelaide date, order number and pending status, in text and HTML', () => {
+    const mail = emailJobSchema.parse(receiptEmail(order, 'meera@example.org', 'https://tamil.example.org'));
+    assert.equal(mail.key, 'receipt-ord_abcdefghijklmnopqrst');
+    assert.equal(mail.subject, 'Your Gold-Family membership receipt (ORD-2026-000042)');
+    assert.match(mail.text, /Membership level: Gold-Family/);
+    assert.match(mail.text, /Amount paid: A\$200\.00/);
+    assert.match(mail.text, /Date: Thursday 31 December 2026 at 11:30 pm ACDT/);
+    assert.match(mail.text, /Order number: ORD-2026-000042/);
+    assert.match(mail.text, /pending approval/);
+    assert.match(mail.html ?? '', /<th scope="row"[^>]*>Amount paid<\/th><td[^>]*>A\$200\.00<\/td>/);
+    const active = receiptEmail({ ...order, membershipStatus: 'Active' }, 'meera@example.org', 'https://tamil.example.org');
+    assert.match(active.text, /membership is active/);
+  });
+
+  it('escapes what members typed', () => {
+    const mail = receiptEmail({ ...order, memberDetails: { ...details, firstName: '<script>alert(1)</script>' } }, 'meera@example.org', 'https://tamil.example.org');
+    assert.doesNotMatch(mail.html ?? '', /<script>/);
+  });
+});

@@ -1,0 +1,78 @@
+import { createLogger, createPool, runMigrations, startOutboxRelay, type Logger, type OutboxRelay, type QueueWorker } from '@tca/service-kit';
+import { MIGRATIONS_DIR, SCHEMA, type PaymentsConfig } from '../../config.js';
+import { createFulfilment, type Fulfilment } from '../../domain/fulfil-checkout.js';
+import { createIdentityInternalClient } from '../../domain/identity-internal-client.js';
+import { reconcileOrders } from '../../domain/reconcile-orders.js';
+import { createStripeClient } from '../../domain/stripe-client.js';
+import { startFulfilmentWorker, type FulfilmentJobResult } from './fulfilment-worker.js';
+import { startReconciliationSweep } from './reconciliation-sweep.js';
+
+export const PAYMENTS_WORKER_NAME = 'payments-worker';
+
+export interface PaymentsWorkerOptions {
+  logger?: Logger;
+}
+
+export interface PaymentsWorker {
+  queueWorker: QueueWorker<FulfilmentJobResult>;
+  fulfilment: Fulfilment;
+  /** One reconciliation pass now (when no other worker is doing one); resolves with how many orders it checked. */
+  reconcile(): Promise<number>;
+  /** Stops taking jobs, waits for those in progress, stops the sweep and the relay, closes Redis and Postgres. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The payments worker process: consumes `payment-fulfilment` (one job per stored webhook event), relays
+ * the receipts it records to the mailer's `email` queue, and every RECONCILE_INTERVAL_MS asks Stripe about
+ * orders still open (a missed webhook, a fulfilment that gave up). Run as many as you like: jobs are
+ * shared out by Redis, fulfilment is idempotent, and one advisory lock keeps sweeps apart.
+ */
+export async function startPaymentsWorker(config: PaymentsConfig, options: PaymentsWorkerOptions = {}): Promise<PaymentsWorker> {
+  const logger = options.logger ?? createLogger({ name: PAYMENTS_WORKER_NAME, level: config.LOG_LEVEL });
+  const pool = createPool({ connectionString: config.DATABASE_URL, schema: SCHEMA, applicationName: `payments-${PAYMENTS_WORKER_NAME}`, logger });
+  const closers: Array<() => Promise<void>> = [() => pool.end()];
+  const closeAll = async () => {
+    for (const close of closers) await close().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
+  };
+  try {
+    // Migrate first (an advisory lock makes it wait for the API doing the same), so start order does not matter.
+    await runMigrations({ pool, schema: SCHEMA, dir: MIGRATIONS_DIR, logger });
+    const relay: OutboxRelay = startOutboxRelay({ pool, schema: SCHEMA, redisUrl: config.REDIS_URL, logger });
+    closers.unshift(() => relay.stop());
+    const stripe = createStripeClient(config);
+    const identity = createIdentityInternalClient({ baseUrl: config.IDENTITY_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: config.IDENTITY_TIMEOUT_MS });
+    const fulfilment = createFulfilment({ pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL });
+
+    const queueWorker = await startFulfilmentWorker(
+      { pool, fulfilment },
+      {
+        redisUrl: config.REDIS_URL,
+        concurrency: config.PAYMENTS_WORKER_CONCURRENCY,
+        connectionName: `payments-${PAYMENTS_WORKER_NAME}`,
+        maxAttempts: config.FULFIL_MAX_ATTEMPTS,
+        retryBaseMs: config.FULFIL_RETRY_BASE_MS,
+        logger,
+      },
+    );
+    closers.unshift(() => queueWorker.close());
+
+    const reconcile = () => reconcileOrders({ pool, fulfilment, logger, minAgeMs: config.RECONCILE_MIN_AGE_MS });
+    const sweep = startReconciliationSweep({ intervalMs: config.RECONCILE_INTERVAL_MS, reconcile, logger });
+    if (sweep) closers.unshift(() => sweep.stop());
+
+    let closing: Promise<void> | undefined;
+    return {
+      queueWorker,
+      fulfilment,
+      reconcile,
+      close() {
+        closing ??= closeAll();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}
