@@ -2,19 +2,18 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  contactAnswerSchema,
   contactMessageSchema,
   HONEYPOT_FIELD,
   type ContactMessage,
   type ContactMessageInput,
 } from '@tca/contracts';
 import { Banner, FieldGrid, Honeypot, RequiredNote, TextAreaField, TextField } from '@tca/ui/forms';
+import { readUser } from '@tca/ui/session';
 import { contactFailure, CONTACT_SUCCESS_TEXT, type FormFailure } from './server-errors.js';
-import { browserStorage, contactPrefill, readStoredUser } from './stored-user.js';
-import { postForm } from './submit.js';
+import { contactPrefill } from './contact-prefill.js';
+import { sendContactMessage } from './send-contact-message.js';
 import styles from './form.module.css';
 
-export const CONTACT_PATH = '/email/send';
 /** Spec §9: the contact notice shows for 5 seconds. */
 export const CONTACT_NOTICE_MS = 5000;
 
@@ -31,7 +30,7 @@ type Outcome = { kind: 'sent' } | { kind: 'failed'; failure: FormFailure<Visible
  * old site, a failure is shown.
  */
 export function ContactForm() {
-  const [initial] = useState<ContactMessageInput>(() => ({ ...EMPTY, ...contactPrefill(readStoredUser(browserStorage())) }));
+  const [initial] = useState<ContactMessageInput>(() => ({ ...EMPTY, ...contactPrefill(readUser()) }));
   const [outcome, setOutcome] = useState<Outcome>(null);
   const {
     register,
@@ -49,7 +48,7 @@ export function ContactForm() {
 
   const onValid = async (message: ContactMessage) => {
     setOutcome(null);
-    const result = await postForm(CONTACT_PATH, message, contactAnswerSchema);
+    const result = await sendContactMessage(message);
     if (result.kind === 'ok') {
       reset(EMPTY);
       setOutcome({ kind: 'sent' });

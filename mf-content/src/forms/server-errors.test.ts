@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ApiError } from '@tca/contracts';
-import { contactFailure, ticketFailure, type FailedResult } from './server-errors.js';
+import type { FailedResult } from '@tca/ui/api';
+import { contactFailure, ticketFailure } from './server-errors.js';
 
 const CONTACT_FIELDS = ['name', 'phoneNumber', 'senderEmail', 'message'] as const;
 const TICKET_FIELDS = ['name', 'email', 'countryCode', 'phone', 'issueType', 'issueDescription'] as const;

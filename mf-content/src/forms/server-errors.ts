@@ -1,13 +1,11 @@
 import { retryAfterText, splitFieldMessages } from '@tca/ui/server-errors';
-import type { SubmitResult } from './submit.js';
+import type { FailedResult } from '@tca/ui/api';
 
 /** The texts of spec §4, §5 and §8 for the two public forms. */
 export const CONTACT_SUCCESS_TEXT = 'Message Sent';
 export const CONTACT_FAILURE_TEXT = 'Failed to send message. Please try again later.';
 export const TICKET_SUCCESS_TEXT = 'Ticket submitted successfully!';
 export const TICKET_NETWORK_FAILURE_TEXT = 'Failed to submit ticket. Please try again.';
-
-export type FailedResult = Exclude<SubmitResult<unknown>, { kind: 'ok' }>;
 
 /** What a form shows after a failed post. */
 export interface FormFailure<F extends string> {

@@ -6,7 +6,6 @@ import {
   HONEYPOT_FIELD,
   ISSUE_TYPES,
   supportTicketSchema,
-  ticketAnswerSchema,
   TICKET_COUNTRY_CODES,
   type IssueType,
   type SupportTicket,
@@ -14,10 +13,8 @@ import {
 } from '@tca/contracts';
 import { Banner, FieldGrid, Honeypot, PhoneField, RequiredNote, SelectField, TextAreaField, TextField } from '@tca/ui/forms';
 import { ticketFailure, TICKET_SUCCESS_TEXT } from './server-errors.js';
-import { postForm } from './submit.js';
+import { submitSupportTicket } from './submit-support-ticket.js';
 import styles from './form.module.css';
-
-export const TICKET_PATH = '/supportdesk/add';
 
 /** The select starts on its empty 'Select issue type' choice, which the schema rejects. */
 type TicketFormValues = Omit<SupportTicketInput, 'issueType'> & { issueType: IssueType | '' };
@@ -65,7 +62,7 @@ export function TicketForm() {
 
   const onValid = async (ticket: SupportTicket) => {
     setState({ phase: 'submitting' });
-    const result = await postForm(TICKET_PATH, ticket, ticketAnswerSchema);
+    const result = await submitSupportTicket(ticket);
     if (result.kind === 'ok') {
       reset(DEFAULTS);
       setState({ phase: 'success', reference: result.answer?.reference ?? null });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useReducedMotion } from '@tca/ui/motion';
 import { wrapIndex } from './rotation.js';
-import { useReducedMotion } from './use-reduced-motion.js';
 
 export interface RotationOptions {
   /** How many positions there are (slides or pages). */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { contactPrefill, prefillPhone, readStoredUser } from './stored-user.js';
+import { readStoredUser } from '@tca/ui/session';
+import { contactPrefill, prefillPhone } from './contact-prefill.js';
 
 const NOW = 1_800_000_000_000;
 const user = { id: 7, email: 'meera@example.org', firstName: 'Meera', lastName: 'Raman', phone: '61412345678', phoneCountry: '+61' };
@@ -8,38 +9,6 @@ const user = { id: 7, email: 'meera@example.org', firstName: 'Meera', lastName: 
 function storageWith(value: string | null): Pick<Storage, 'getItem'> {
   return { getItem: (key) => (key === 'user' ? value : null) };
 }
-
-test('a stored user that has not expired is read, with the id as text', () => {
-  const read = readStoredUser(storageWith(JSON.stringify({ value: user, expiry: NOW + 1 })), NOW);
-  assert.equal(read?.id, '7');
-  assert.equal(read?.email, 'meera@example.org');
-  assert.equal(read?.phone, '61412345678');
-});
-
-test('an expired, corrupt, incomplete or missing stored user is ignored', () => {
-  const cases: Array<[string, string | null]> = [
-    ['expired', JSON.stringify({ value: user, expiry: NOW })],
-    ['not JSON', '{"value":'],
-    ['JSON null', 'null'],
-    ['a bare string', '"meera"'],
-    ['no expiry', JSON.stringify({ value: user })],
-    ['expiry as text', JSON.stringify({ value: user, expiry: String(NOW + 1000) })],
-    ['no e-mail', JSON.stringify({ value: { ...user, email: undefined }, expiry: NOW + 1000 })],
-    ['no value', JSON.stringify({ expiry: NOW + 1000 })],
-    ['nothing stored', null],
-  ];
-  for (const [label, raw] of cases) assert.equal(readStoredUser(storageWith(raw), NOW), null, label);
-});
-
-test('storage that cannot be reached means no stored user', () => {
-  const throwing: Pick<Storage, 'getItem'> = {
-    getItem: () => {
-      throw new DOMException('The operation is insecure.', 'SecurityError');
-    },
-  };
-  assert.equal(readStoredUser(throwing, NOW), null);
-  assert.equal(readStoredUser(null, NOW), null);
-});
 
 test('the prefilled phone drops its first two characters (spec §5)', () => {
   assert.equal(prefillPhone('61412345678'), '412345678');
