@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { OUTBOX_TABLE_SQL } from './outbox.js';
+
+/**
+ * Each service that relays jobs keeps its own copy of the outbox table in its migrations (a migration
+ * must not change once applied, so it cannot import OUTBOX_TABLE_SQL). These tests catch a copy that
+ * drifts from the others, from OUTBOX_TABLE_SQL, or from the columns the relay and addToOutbox use.
+ */
+
+const SERVICES_DIR = fileURLToPath(new URL('../../../services/', import.meta.url));
+const OUTBOX_SOURCE = fileURLToPath(new URL('./outbox.ts', import.meta.url));
+/** The services known to own an outbox; a new one is picked up by itself. */
+const EXPECTED_OWNERS = ['content', 'identity', 'payments'];
+
+/**
+ * The statements of an SQL text that concern the outbox table (CREATE TABLE/INDEX, ALTER, ...), without
+ * comments, with whitespace collapsed and `IF NOT EXISTS` dropped (OUTBOX_TABLE_SQL has it, migrations not).
+ */
+function outboxStatements(sql: string): string[] {
+  return sql
+    .replace(/--[^\n]*/g, '')
+    .split(';')
+    .map((statement) =>
+      statement
+        .replace(/\s+/g, ' ')
+        .replace(/\(\s+/g, '(')
+        .replace(/\s+\)/g, ')')
+        .replace(/\s+,/g, ',')
+        .replace(/\bIF NOT EXISTS\s+/gi, '')
+        .trim(),
+    )
+    .filter((statement) => /\boutbox\b/i.test(statement));
+}
+
+/** The column names of the outbox's CREATE TABLE, in order. */
+function outboxColumns(statements: readonly string[]): string[] {
+  const create = statements.find((statement) => /^CREATE TABLE outbox\s*\(/i.test(statement));
+  assert.ok(create, 'no CREATE TABLE outbox statement');
+  const body = create.slice(create.indexOf('(') + 1, create.lastIndexOf(')'));
+  // Split on top-level commas only (CHECK (...) has its own parentheses).
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of body) {
+    if (char === '(') depth += 1;
+    if (char === ')') depth -= 1;
+    if (char === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  parts.push(current.trim());
+  return parts.filter((part) => !/^(PRIMARY|UNIQUE|CHECK|CONSTRAINT|FOREIGN)\b/i.test(part)).map((part) => part.split(' ')[0] ?? '');
+}
+
+/** Per service owning an outbox: its outbox statements, over all its migrations in the order they run. */
+async function serviceOutboxes(): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  for (const service of (await readdir(SERVICES_DIR)).sort()) {
+    const dir = join(SERVICES_DIR, service, 'migrations');
+    let files: string[];
+    try {
+      files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
+    } catch {
+      continue;
+    }
+    const statements: string[] = [];
+    for (const file of files) statements.push(...outboxStatements(await readFile(join(dir, file), 'utf8')));
+    if (statements.length > 0) found.set(service, statements);
+  }
+  return found;
+}
+
+/** The columns the relay and addToOutbox name in their SQL (read from outbox.ts, so a new column is seen). */
+async function columnsUsedByTheKit(): Promise<Set<string>> {
+  const source = await readFile(OUTBOX_SOURCE, 'utf8');
+  const used = new Set<string>();
+  const add = (list: string) => {
+    for (const name of list.split(',')) used.add(name.trim().split(/\s|=/)[0] ?? '');
+  };
+  const insert = /INSERT INTO outbox \(([^)]*)\)/.exec(source);
+  assert.ok(insert, 'outbox.ts: the INSERT INTO outbox (...) of addToOutbox was not found; update this test');
+  add(insert[1] ?? '');
+  const select = /SELECT ([^]*?) FROM \$\{schema\}\.outbox/.exec(source);
+  assert.ok(select, 'outbox.ts: the relay\'s SELECT ... FROM outbox was not found; update this test');
+  add(select[1] ?? '');
+  const updates = [...source.matchAll(/UPDATE \$\{schema\}\.outbox SET ([^]*?) WHERE (\w+)/g)];
+  assert.ok(updates.length >= 2, 'outbox.ts: the relay\'s UPDATE ... outbox SET statements were not found; update this test');
+  for (const update of updates) {
+    add(update[1] ?? '');
+    used.add(update[2] ?? '');
+  }
+  for (const match of source.matchAll(/ON CONFLICT \((\w+)\)|WHERE (\w+) IS NULL|ORDER BY (\w+)/g)) used.add(match[1] ?? match[2] ?? match[3] ?? '');
+  used.delete('');
+  return used;
+}
+
+describe('the outbox table in the services\' migrations', () => {
+  it('is defined by content, identity and payments (and any other service with an outbox)', async () => {
+    const owners = [...(await serviceOutboxes()).keys()];
+    for (const service of EXPECTED_OWNERS) assert.ok(owners.includes(service), `services/${service}/migrations has no outbox table`);
+  });
+
+  it('is the same in every service, statement for statement, and the same as OUTBOX_TABLE_SQL', async () => {
+    const expected = outboxStatements(OUTBOX_TABLE_SQL);
+    assert.equal(expected.length, 2, 'OUTBOX_TABLE_SQL: a CREATE TABLE and a CREATE INDEX');
+    for (const [service, statements] of await serviceOutboxes()) {
+      assert.deepEqual(statements, expected, `services/${service}/migrations: the outbox differs from OUTBOX_TABLE_SQL in @tca/service-kit (and so from the other services)`);
+    }
+  });
+
+  it('has every column the relay and addToOutbox use', async () => {
+    const used = await columnsUsedByTheKit();
+    // What outbox.ts names today; a test that finds fewer has lost track of the source.
+    for (const column of ['id', 'queue', 'job_name', 'job_id', 'payload', 'sent_at', 'attempts', 'last_error']) assert.ok(used.has(column), `outbox.ts no longer seen using ${column}`);
+    const sources = new Map([['OUTBOX_TABLE_SQL', outboxStatements(OUTBOX_TABLE_SQL)], ...[...(await serviceOutboxes())].map(([service, statements]) => [`services/${service}`, statements] as const)]);
+    for (const [source, statements] of sources) {
+      const columns = outboxColumns(statements);
+      const missing = [...used].filter((column) => !columns.includes(column));
+      assert.deepEqual(missing, [], `${source}: the outbox lacks columns the relay uses`);
+    }
+  });
+});
+
+describe('outboxStatements', () => {
+  it('ignores comments, whitespace and IF NOT EXISTS, and keeps only the outbox statements', () => {
+    const sql = `-- the outbox\nCREATE TABLE IF NOT EXISTS outbox (\n  id serial PRIMARY KEY ,\n  queue text\n);\nCREATE TABLE other (id int);\nCREATE INDEX  outbox_unsent_idx ON outbox (id)   WHERE sent_at IS NULL;`;
+    assert.deepEqual(outboxStatements(sql), ['CREATE TABLE outbox (id serial PRIMARY KEY, queue text)', 'CREATE INDEX outbox_unsent_idx ON outbox (id) WHERE sent_at IS NULL']);
+  });
+
+  it('tells a changed column apart', () => {
+    const changed = OUTBOX_TABLE_SQL.replace('attempts integer NOT NULL DEFAULT 0', 'attempts smallint NOT NULL DEFAULT 0');
+    assert.notDeepEqual(outboxStatements(changed), outboxStatements(OUTBOX_TABLE_SQL));
+  });
+
+  it('lists the columns of the CREATE TABLE, not its constraints', () => {
+    assert.deepEqual(outboxColumns(outboxStatements(OUTBOX_TABLE_SQL)), ['id', 'queue', 'job_name', 'job_id', 'payload', 'created_at', 'sent_at', 'attempts', 'last_error']);
+    assert.deepEqual(outboxColumns(['CREATE TABLE outbox (a int, b text CHECK (length(b) > 0), PRIMARY KEY (a))']), ['a', 'b']);
+  });
+});
