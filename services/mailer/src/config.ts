@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intVar, loadConfig, serviceEnvSchema, type LogLevel } from '@tca/service-kit';
+import { intVar, loadConfig, serviceEnvSchema } from '@tca/service-kit';
 
 const positiveInt = (defaultValue: number) => intVar(defaultValue).pipe(z.number().min(1, 'must be at least 1'));
 
@@ -41,36 +41,10 @@ export const mailerEnvSchema = serviceEnvSchema.pick({ REDIS_URL: true, LOG_LEVE
   SHUTDOWN_GRACE_MS: intVar(30_000),
 });
 
-export interface MailerConfig {
-  redisUrl: string;
-  smtpUrl: string;
-  from: string;
-  concurrency: number;
-  ratePerSecond: number;
-  prefix: string;
-  lockDurationMs: number;
-  stalledIntervalMs: number;
-  giveUpAfterMs: number;
-  extendedRetryMinMs: number;
-  shutdownGraceMs: number;
-  logLevel: LogLevel;
-}
+/** The mailer's settings, under the names of their environment variables. */
+export type MailerConfig = z.infer<typeof mailerEnvSchema>;
 
 /** Reads and checks the environment; throws ConfigError listing every problem. */
 export function loadMailerConfig(env: Record<string, string | undefined> = process.env): MailerConfig {
-  const e = loadConfig(mailerEnvSchema, env);
-  return {
-    redisUrl: e.REDIS_URL,
-    smtpUrl: e.SMTP_URL,
-    from: e.MAIL_FROM,
-    concurrency: e.MAIL_CONCURRENCY,
-    ratePerSecond: e.SMTP_RATE_PER_SECOND,
-    prefix: e.BULLMQ_PREFIX,
-    lockDurationMs: e.MAIL_LOCK_DURATION_MS,
-    stalledIntervalMs: e.MAIL_STALLED_INTERVAL_MS,
-    giveUpAfterMs: e.MAIL_GIVE_UP_AFTER_MS,
-    extendedRetryMinMs: e.MAIL_EXTENDED_RETRY_MIN_MS,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    logLevel: e.LOG_LEVEL,
-  };
+  return loadConfig(mailerEnvSchema, env);
 }

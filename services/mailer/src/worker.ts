@@ -47,23 +47,23 @@ function domainOf(from: string): string {
  * successful send keeps re-runs and re-queued keys from sending twice. Run as many copies as needed.
  */
 export async function startEmailWorker(config: MailerConfig, options: EmailWorkerOptions = {}): Promise<EmailWorker> {
-  const logger = options.logger ?? createLogger({ name: 'mailer', level: config.logLevel });
+  const logger = options.logger ?? createLogger({ name: 'mailer', level: config.LOG_LEVEL });
   // For the sent markers; the queue worker has its own connection.
-  const redis = createRedis(config.redisUrl, { role: 'worker', logger, connectionName: 'mailer-sent-markers' });
+  const redis = createRedis(config.REDIS_URL, { role: 'worker', logger, connectionName: 'mailer-sent-markers' });
   const transport = nodemailer.createTransport(
     {
-      url: config.smtpUrl,
+      url: config.SMTP_URL,
       pool: true,
-      maxConnections: config.concurrency,
+      maxConnections: config.MAIL_CONCURRENCY,
       maxMessages: 100,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     },
-    { from: config.from },
+    { from: config.MAIL_FROM },
   );
-  const messageDomain = domainOf(config.from);
-  const markerKey = (key: string) => `${config.prefix}:mailer:sent:${key}`;
+  const messageDomain = domainOf(config.MAIL_FROM);
+  const markerKey = (key: string) => `${config.BULLMQ_PREFIX}:mailer:sent:${key}`;
 
   async function processEmail(mail: EmailJob, job: Job, token?: string): Promise<EmailResult> {
     const messageId = `<${mail.key}@${messageDomain}>`;
@@ -89,9 +89,9 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
       const attempts = job.opts.attempts ?? 1;
       const lastAttempt = job.attemptsMade + 1 >= attempts;
       const age = Date.now() - job.timestamp;
-      if (lastAttempt && token !== undefined && age < config.giveUpAfterMs) {
+      if (lastAttempt && token !== undefined && age < config.MAIL_GIVE_UP_AFTER_MS) {
         // Out of regular attempts while SMTP is unreachable: wait and try again rather than lose the mail.
-        const delay = Math.min(MAX_EXTENDED_DELAY_MS, Math.max(config.extendedRetryMinMs, Math.floor(age / 2)));
+        const delay = Math.min(MAX_EXTENDED_DELAY_MS, Math.max(config.MAIL_EXTENDED_RETRY_MIN_MS, Math.floor(age / 2)));
         logger.warn({ err, jobId: job.id, key: mail.key, retryInMs: delay }, 'SMTP unavailable; retrying later');
         await job.moveToDelayed(Date.now() + delay, token);
         throw new DelayedError();
@@ -107,15 +107,15 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
   try {
     queueWorker = await startQueueWorker({
       queue: QUEUES.email,
-      redisUrl: config.redisUrl,
-      prefix: config.prefix,
+      redisUrl: config.REDIS_URL,
+      prefix: config.BULLMQ_PREFIX,
       schema: emailJobSchema,
       process: processEmail,
       logger,
-      concurrency: config.concurrency,
-      ...(config.ratePerSecond > 0 ? { limiter: { max: config.ratePerSecond, duration: 1000 } } : {}),
-      lockDurationMs: config.lockDurationMs,
-      stalledIntervalMs: config.stalledIntervalMs,
+      concurrency: config.MAIL_CONCURRENCY,
+      ...(config.SMTP_RATE_PER_SECOND > 0 ? { limiter: { max: config.SMTP_RATE_PER_SECOND, duration: 1000 } } : {}),
+      lockDurationMs: config.MAIL_LOCK_DURATION_MS,
+      stalledIntervalMs: config.MAIL_STALLED_INTERVAL_MS,
       connectionName: 'mailer',
     });
   } catch (err) {
@@ -123,7 +123,7 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
     await closeRedis(redis);
     throw err;
   }
-  logger.info({ ratePerSecond: config.ratePerSecond }, 'email worker started');
+  logger.info({ ratePerSecond: config.SMTP_RATE_PER_SECOND }, 'email worker started');
 
   let closing: Promise<void> | undefined;
   return {
