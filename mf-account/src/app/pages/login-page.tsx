@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from '@tca/ui/router';
+import { paths } from '@tca/contracts';
+import { Page } from '@tca/ui';
+import { readUser } from '@tca/ui/session';
+import { takeFlash } from '@tca/ui/session-end';
+import { LoginForm } from '../../features/login/components/login-form.js';
+import { ResetRequestForm } from '../../features/login/components/reset-request-form.js';
+import type { LoginLocationState, LoginView } from '../../shared/login-location-state.js';
+import { toast } from '../../shared/toasts.js';
+import styles from '../../shared/account.module.css';
+
+/**
+ * /login (spec §2.3): the login card, which Forgot password switches to the reset-link request and
+ * Back to login switches back. A visitor who already has a session is sent home.
+ */
+export function LoginPage() {
+  const location = useLocation();
+  // Read once: logging in stores the session, and the page must still show its 2-second message.
+  const [hadSession] = useState(() => readUser() !== null);
+  const [view, setView] = useState<LoginView>(() => ((location.state as LoginLocationState | null)?.view === 'reset' ? 'reset' : 'login'));
+  // Focus follows a switch made on this page, not the first render.
+  const [switched, setSwitched] = useState(false);
+
+  useEffect(() => {
+    // The message of a logout (or an ended session), kept across the reload that brought us here.
+    const flash = takeFlash();
+    if (flash) toast(flash.tone, flash.text);
+  }, []);
+
+  if (hadSession) return <Navigate to={paths.home} replace />;
+
+  const show = (next: LoginView) => {
+    setSwitched(true);
+    setView(next);
+  };
+
+  return (
+    <Page title="Login" lead="Log in to your member account to see your profile and membership.">
+      <div className={styles.card}>
+        {view === 'login' ? (
+          <LoginForm onForgotPassword={() => show('reset')} focusOnMount={switched} />
+        ) : (
+          <ResetRequestForm onBack={() => show('login')} focusOnMount={switched} />
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { register } from 'node:module';
+import { beforeEach, test } from 'node:test';
+import React, { type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from '@tca/ui/router';
+import { SESSION_STORAGE_KEYS } from '@tca/contracts';
+import { controlTag as control, labels } from '@tca/ui/testing/markup';
+import { MemoryStorage } from '@tca/ui/testing/memory-storage';
+
+// tsx compiles @tca/ui's source (outside this package's tsconfig) with the classic JSX transform,
+// which needs a global React; Rspack builds it with the automatic one.
+Object.assign(globalThis, { React });
+// The pages import CSS Modules, which only Rspack understands.
+register('@tca/ui/testing/css-module-stub', import.meta.url);
+
+const localStorage = new MemoryStorage();
+// The session store reads window.localStorage when it loads; node has EventTarget but no window.
+Object.assign(globalThis, { window: Object.assign(new EventTarget(), { localStorage, sessionStorage: new MemoryStorage() }) });
+
+const { LoginPage } = await import('./login-page.js');
+const { RegisterPage } = await import('./register-page.js');
+const { ResetPasswordPage } = await import('./reset-password-page.js');
+const { ProfilePage } = await import('./profile-page.js');
+const { MembershipDetails } = await import('../../features/profile/components/membership-details.js');
+const { firstMembership } = await import('../../features/profile/membership.js');
+
+const user = { id: '7', email: 'meera@example.org', firstName: 'Meera', lastName: 'Raman', phone: '61412345678', phoneCountry: '+61' };
+
+function logIn() {
+  localStorage.setItem(SESSION_STORAGE_KEYS.user, JSON.stringify({ value: user, expiry: Date.now() + 60_000 }));
+  localStorage.setItem(SESSION_STORAGE_KEYS.token, 'tok');
+}
+
+const render = (node: ReactNode, path = '/') => renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>);
+
+beforeEach(() => localStorage.clear());
+
+test('login: email and password with a show/hide toggle, Forgot password, a link to /register', () => {
+  const html = render(<LoginPage />, '/login');
+  assert.match(html, /<h1[^>]*>Login<\/h1>/);
+  const byLabel = labels(html);
+  assert.match(control(html, byLabel.get('Email *') ?? ''), /type="email"/);
+  const password = byLabel.get('Password *') ?? '';
+  assert.match(control(html, password), /type="password"[^>]*autoComplete="current-password"|autoComplete="current-password"[^>]*type="password"/i);
+  assert.match(html, new RegExp(`<button type="button"[^>]*aria-controls="${password}" aria-label="Show password"[^>]*>Show</button>`));
+  assert.match(html, /<button type="button"[^>]*>Forgot password\?<\/button>/);
+  assert.match(html, /<a href="\/register"[^>]*>Create an account<\/a>/);
+  assert.match(html, /<button type="submit"[^>]*>Login<\/button>/);
+});
+
+test('login: a link from a used reset link opens the card on the reset request', () => {
+  const html = renderToStaticMarkup(
+    <MemoryRouter initialEntries={[{ pathname: '/login', state: { view: 'reset' } }]}>
+      <LoginPage />
+    </MemoryRouter>,
+  );
+  assert.match(html, /Reset your password/);
+  assert.ok(labels(html).has('Email *'));
+  assert.match(html, /<button type="submit"[^>]*>Send Reset Link<\/button>/);
+  assert.match(html, /<button type="button"[^>]*>Back to login<\/button>/);
+  assert.doesNotMatch(html, /type="password"/);
+});
+
+test('login: an existing session shows no form (it redirects to /)', () => {
+  logIn();
+  assert.doesNotMatch(render(<LoginPage />, '/login'), /<form/);
+});
+
+test('register: every field labelled, Australia preselected, submit disabled until the terms are accepted', () => {
+  const html = render(<RegisterPage />, '/register');
+  assert.match(html, /<h1[^>]*>Create an Account<\/h1>/);
+  const byLabel = labels(html);
+  for (const label of ['First Name *', 'Last Name *', 'Email *', 'Country *', 'Phone Number *', 'Password *', 'Confirm Password *', 'I have read and accept the Terms and Conditions']) {
+    assert.ok(byLabel.has(label), label);
+  }
+  assert.match(control(html, byLabel.get('Phone Number *') ?? ''), /type="tel"/);
+  // react-hook-form selects the default (AU, see register-form-schema.test) through the element's ref in the browser.
+  assert.match(control(html, byLabel.get('Country *') ?? ''), /name="phoneCountry"/);
+  assert.match(html, /<option value="AU">Australia \(\+61\)<\/option>/);
+  assert.match(control(html, byLabel.get('I have read and accept the Terms and Conditions') ?? ''), /type="checkbox"/);
+  assert.match(html, /<button type="submit" class="tca-button" disabled=""[^>]*aria-describedby="[^"]+"[^>]*>Create Account<\/button>/);
+  assert.match(html, /Accept the Terms and Conditions to create your account\./);
+  assert.match(html, /<button type="button"[^>]*aria-haspopup="dialog"[^>]*>Read the Terms and Conditions<\/button>/);
+  assert.match(html, /<a href="\/login"[^>]*>Log in<\/a>/);
+});
+
+test('reset password: New Password, Confirm Password and Submit', () => {
+  const html = render(<ResetPasswordPage />, '/reset-password/abc');
+  assert.match(html, /<h1[^>]*>Reset Password<\/h1>/);
+  const byLabel = labels(html);
+  assert.ok(byLabel.has('New Password *'));
+  assert.ok(byLabel.has('Confirm Password *'));
+  assert.match(html, /<button type="submit"[^>]*>Submit<\/button>/);
+});
+
+test('profile: without a stored user nothing of the profile shows (it redirects to /login)', () => {
+  assert.doesNotMatch(render(<ProfilePage />, '/profile'), /Personal Information/);
+});
+
+test('profile: personal information with the phone rule, the three sections, Logout top and bottom', () => {
+  logIn();
+  const html = render(<ProfilePage />, '/profile');
+  assert.match(html, /<h1[^>]*>My Profile<\/h1>/);
+  assert.match(html, /<dt>Phone<\/dt><dd>\+61 412345678<\/dd>/);
+  assert.match(html, /<dt>Email<\/dt><dd>meera@example.org<\/dd>/);
+  for (const title of ['Personal Information', 'Membership Details', 'Security Settings']) assert.match(html, new RegExp(`<h2[^>]*>${title}</h2>`));
+  assert.match(html, /Loading membership details…/);
+  assert.equal(html.match(/>Logout<\/button>/g)?.length, 2);
+  assert.match(html, /<button type="button"[^>]*aria-expanded="false"[^>]*>Change Password<\/button>/);
+  assert.match(html, /<form[^>]*hidden=""[^>]*aria-label="Change password"/);
+  assert.match(html, />Sign out of all devices<\/button>/);
+  assert.match(html, />Download my data<\/button>/);
+  // The change-password form's fields are labelled even while it is hidden.
+  for (const label of ['Current Password *', 'New Password *', 'Confirm New Password *']) assert.ok(labels(html).has(label), label);
+});
+
+const record = {
+  membershipName: 'Silver-Single',
+  status: 'Active',
+  requestId: 'REQ-9',
+  createdAt: new Date(Date.now() - 5 * 24 * 60 * 60 * 1000).toISOString(),
+  doB: null,
+  firstname: 'Meera',
+  lastname: 'Raman',
+  email: 'meera@example.org',
+  phone: '61412345678',
+  address: '1 King William St, Adelaide, SA, 5000',
+  profession: 'Engineer',
+  term: 'annual',
+};
+
+test('membership: the two cards with the status colour and validity', () => {
+  const html = render(<MembershipDetails load={{ kind: 'ready', membership: firstMembership([record]) }} />);
+  assert.match(html, /<h3[^>]*>Current Membership<\/h3>/);
+  assert.match(html, /<h3[^>]*>Personal Details<\/h3>/);
+  assert.match(html, /<span class="active">Active<\/span>/);
+  assert.match(html, /<dt>Validity<\/dt><dd>\d+ days remaining<\/dd>/);
+  assert.match(html, /<dt>Date of Birth<\/dt><dd>N\/A<\/dd>/);
+  assert.match(html, /<dt>Full Name<\/dt><dd>Meera Raman<\/dd>/);
+  assert.doesNotMatch(html, /Under Review/);
+});
+
+test('membership: Pending is yellow with the Under Review notice; other statuses red; life-time levels', () => {
+  const pending = render(<MembershipDetails load={{ kind: 'ready', membership: firstMembership([{ ...record, status: 'Pending' }]) }} />);
+  assert.match(pending, /<span class="pending">Pending<\/span>/);
+  assert.match(pending, /<h3>Under Review<\/h3><p>Your membership request is currently under review. We&#x27;ll notify you once it&#x27;s approved.<\/p>/);
+  const rejected = render(<MembershipDetails load={{ kind: 'ready', membership: firstMembership([{ ...record, status: 'Rejected' }]) }} />);
+  assert.match(rejected, /<span class="other">Rejected<\/span>/);
+  const gold = render(<MembershipDetails load={{ kind: 'ready', membership: firstMembership([{ ...record, membershipName: 'Gold-Single', term: 'life-time' }]) }} />);
+  assert.match(gold, /<dt>Validity<\/dt><dd>Life-time<\/dd>/);
+});
+
+test('membership: none shows No Active Memberships with Become a Member', () => {
+  const html = render(<MembershipDetails load={{ kind: 'ready', membership: null }} />);
+  assert.match(html, /<h3>No Active Memberships<\/h3><p>You don&#x27;t have any active memberships at the moment.<\/p>/);
+  assert.match(html, /<a (?=[^>]*class="tca-button")(?=[^>]*href="\/membership")[^>]*>Become a Member<\/a>/);
+});

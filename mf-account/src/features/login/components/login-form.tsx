@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Link, useNavigate } from '@tca/ui/router';
+import { paths, type LoginRequest } from '@tca/contracts';
+import { PasswordField, TextField } from '@tca/ui/forms';
+import { storeSession } from '@tca/ui/session';
+import { toast } from '../../../shared/toasts.js';
+import styles from '../../../shared/account.module.css';
+import { logIn } from '../api/log-in.js';
+import { loadLoginChecks } from '../load-login-checks.js';
+import { loginFailureText } from '../login-outcomes.js';
+import { LOGIN_TEXT } from '../login-texts.js';
+
+/** Spec §8/§9: after 'Login successful!' the browser goes to / after 2 seconds. */
+export const LOGIN_REDIRECT_MS = 2000;
+
+interface LoginFormProps {
+  onForgotPassword: () => void;
+  focusOnMount: boolean;
+}
+
+const resolver: Resolver<LoginRequest> = async (values, context, options) => (await loadLoginChecks()).loginResolver(values, context, options);
+
+/** The login form: §5 messages as 3-second toasts (and under their fields), §8 texts for the answer. */
+export function LoginForm({ onForgotPassword, focusOnMount }: LoginFormProps) {
+  const navigate = useNavigate();
+  const [loggedIn, setLoggedIn] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
+
+  useEffect(() => {
+    if (focusOnMount) setFocus('email');
+  }, [focusOnMount, setFocus]);
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    const timer = setTimeout(() => navigate(paths.home), LOGIN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [loggedIn, navigate]);
+
+  const onValid = async (values: LoginRequest) => {
+    const result = await logIn(values);
+    if (result.kind === 'ok' && result.answer) {
+      // The phone library (for the stored user's calling code) loads only now, after a successful login.
+      const { toLoginUser } = await import(/* webpackChunkName: "session-user" */ '../to-login-user.js');
+      storeSession(toLoginUser(result.answer.user), result.answer.token);
+      toast('success', LOGIN_TEXT.loginSuccess);
+      setLoggedIn(true);
+      return;
+    }
+    toast('error', result.kind === 'ok' ? LOGIN_TEXT.somethingWrong : loginFailureText(result));
+  };
+
+  const onInvalid = (invalid: FieldErrors<LoginRequest>) => {
+    for (const field of ['email', 'password'] as const) {
+      const message = invalid[field]?.message;
+      if (message) toast('error', message);
+    }
+  };
+
+  const busy = isSubmitting || loggedIn;
+  return (
+    <form
+      noValidate
+      aria-labelledby="login-form-title"
+      aria-busy={isSubmitting}
+      onFocus={() => void loadLoginChecks()}
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+        else void handleSubmit(onValid, onInvalid)(event);
+      }}
+    >
+      <h2 id="login-form-title" className={styles.cardTitle}>
+        Member login
+      </h2>
+      <p className={styles.cardLead}>Enter the e-mail address and password of your account.</p>
+      <div className={styles.stack}>
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          required
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <PasswordField label="Password" autoComplete="current-password" required registration={register('password')} error={errors.password?.message} />
+      </div>
+      <div className={styles.between}>
+        <button type="button" className={styles.linkButton} onClick={onForgotPassword}>
+          Forgot password?
+        </button>
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
+          {isSubmitting ? 'Logging in...' : 'Login'}
+        </button>
+      </div>
+      {loggedIn ? (
+        <p className={styles.note} role="status">
+          Taking you to the home page…
+        </p>
+      ) : null}
+      <p className={styles.alt}>
+        Don&apos;t have an account? <Link to={paths.register}>Create an account</Link>
+      </p>
+    </form>
+  );
+}

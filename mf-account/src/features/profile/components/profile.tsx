@@ -1,0 +1,51 @@
+import type { LoginUser } from '@tca/contracts';
+import { useMembership } from '../hooks/use-membership.js';
+import styles from './profile.module.css';
+import { LogoutButton } from './logout-button.js';
+import { MembershipDetails } from './membership-details.js';
+import { PersonalInformation } from './personal-information.js';
+import { SecuritySettings } from './security-settings.js';
+
+/**
+ * The member's profile (spec §2.3): Personal Information, Membership Details and Security Settings,
+ * Logout top and bottom; a membership that cannot be loaded shows the failure screen with Try Again.
+ */
+export function Profile({ user }: { user: LoginUser }) {
+  const load = useMembership(user.email);
+
+  return (
+    <section className="tca-page" aria-labelledby="page-title">
+      <header className={styles.head}>
+        <div>
+          <h1 id="page-title" className="tca-page__title">
+            My Profile
+          </h1>
+          <p className="tca-page__lead">
+            {user.firstName} {user.lastName}
+          </p>
+        </div>
+        <LogoutButton />
+      </header>
+      {load.kind === 'failed' ? (
+        <div className={styles.failure}>
+          <div role="alert">
+            <h2>Failed to load profile data</h2>
+            <p>{load.detail}</p>
+          </div>
+          <button type="button" className="tca-button" onClick={() => window.location.reload()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <>
+          <PersonalInformation user={user} />
+          <MembershipDetails load={load} />
+          <SecuritySettings />
+        </>
+      )}
+      <div className={styles.bottom}>
+        <LogoutButton />
+      </div>
+    </section>
+  );
+}
