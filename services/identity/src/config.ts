@@ -30,7 +30,7 @@ export const rateLimitEnvFields = {
 /** The shortest OPERATOR_PASSWORD accepted (the operator console's HTTP Basic password). */
 export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
 
-/** The operator console at /admin/ (src/operators): off (404) while OPERATOR_PASSWORD is unset. */
+/** The operator console at /admin/ (src/entry-points/console): off (404) while OPERATOR_PASSWORD is unset. */
 export const operatorEnvFields = {
   /** The console's user name (HTTP Basic); decisions are recorded as `console:<OPERATOR_USER>`. */
   OPERATOR_USER: z

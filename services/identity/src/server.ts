@@ -1,13 +1,14 @@
-import { startApiService, type ApiServiceDeps, type ApiServiceStartOptions, type RunningApiService } from '@tca/service-kit';
-import { startHousekeeping, type Housekeeping } from './accounts/housekeeping.js';
+import { Router } from 'express';
+import { startApiService, type ApiServiceStartOptions, type RunningApiService } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type IdentityConfig } from './config.js';
-import { createApiRouter } from './entry-points/api/routes.js';
-
-export type IdentityDeps = ApiServiceDeps<IdentityConfig>;
+import { createApiRouter } from './entry-points/api/api-routes.js';
+import { createOperatorConsole } from './entry-points/console/operator-console.js';
+import { startHousekeeping, type Housekeeping } from './entry-points/workers/housekeeping-job.js';
 
 /**
- * Migrates, then serves: the shared start-up of startApiService with this service's schema, migrations and
- * routes, plus the hourly housekeeping (ended sessions, used and expired reset links) on an unref'd timer.
+ * The composition root. Migrates, then serves: the shared start-up of startApiService with this service's
+ * schema, migrations, API routes and operator console, plus the hourly housekeeping (ended sessions, used
+ * and expired reset links) on an unref'd timer.
  */
 export async function start(config: IdentityConfig, options: ApiServiceStartOptions = {}): Promise<RunningApiService> {
   let housekeeping: Housekeeping | undefined;
@@ -18,7 +19,12 @@ export async function start(config: IdentityConfig, options: ApiServiceStartOpti
       migrationsDir: MIGRATIONS_DIR,
       createRouter(deps) {
         housekeeping = startHousekeeping({ pool: deps.pool, logger: deps.logger, intervalMs: config.IDENTITY_HOUSEKEEPING_INTERVAL_MS });
-        return createApiRouter(deps);
+        const router = Router();
+        router.use(createApiRouter(deps));
+        // The operator console at /admin/ (off while OPERATOR_PASSWORD is unset).
+        const operatorConsole = createOperatorConsole(deps);
+        if (operatorConsole) router.use(operatorConsole);
+        return router;
       },
       config,
       ...options,

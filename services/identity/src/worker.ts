@@ -1,6 +1,6 @@
 import { runWorkerMain } from '@tca/service-kit';
 import { loadIdentityConfig } from './config.js';
-import { MEMBERSHIP_WORKER_NAME, startMembershipWorker } from './memberships/worker.js';
+import { MEMBERSHIP_WORKER_NAME, startMembershipWorker } from './entry-points/workers/membership-worker.js';
 
 /**
  * The membership worker process (declared in package.json "tca.workers"): schedules and runs the daily

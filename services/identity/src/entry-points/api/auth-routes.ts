@@ -21,7 +21,7 @@ import { changePassword, requestPasswordReset, resetPassword, type MailSettings 
 import { hashPassword, verifyPassword } from '../../accounts/secrets.js';
 import { createSession, liveSessions, revokeSessionByToken, revokeUserSessions } from '../../accounts/sessions.js';
 import { accountUser, findUserByEmail, insertUser, sameEmail } from '../../accounts/users.js';
-import type { IdentityDeps } from '../../server.js';
+import type { IdentityDeps } from './api-deps.js';
 import { FAILED_PASSWORD_CHECK, requireSession, sessionOf } from './authenticate.js';
 import type { IdentityRateLimits } from './rate-limits.js';
 

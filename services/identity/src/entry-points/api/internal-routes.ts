@@ -4,7 +4,7 @@ import { createMembershipRequestSchema, MEMBERSHIP_LEVEL_NAMES, SERVICE_TOKEN_HE
 import { AppError, parseBody, ServiceUnavailableError, UnauthorizedError, ValidationError } from '@tca/service-kit';
 import { z } from 'zod';
 import { createMembershipFromCheckout, membershipEligibility, parseUserId, type CreatedMembership } from '../../memberships/orders.js';
-import type { IdentityDeps } from '../../server.js';
+import type { IdentityDeps } from './api-deps.js';
 
 /** The answer of POST /internal/memberships (201 created, 200 already recorded for this checkout session). */
 export const createMembershipAnswerSchema = z.object({ requestId: z.string(), status: z.string(), membershipName: z.string(), created: z.boolean() }).strict();

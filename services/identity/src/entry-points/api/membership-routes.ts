@@ -4,7 +4,7 @@ import { AppError, parseBody } from '@tca/service-kit';
 import { z } from 'zod';
 import { paidMembership, saveDependants } from '../../memberships/orders.js';
 import { membershipRecord, membershipsOf } from '../../memberships/records.js';
-import type { IdentityDeps } from '../../server.js';
+import type { IdentityDeps } from './api-deps.js';
 import { assertOwnEmail } from './auth-routes.js';
 import { requireSession, sessionOf } from './authenticate.js';
 

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipRateLimit, keyRateLimit } from '@tca/service-kit';
-import type { IdentityDeps } from '../../server.js';
+import type { IdentityDeps } from './api-deps.js';
 import { FAILED_PASSWORD_CHECK, sessionOf } from './authenticate.js';
 
 /** Redis key prefixes of the identity service's counters. */

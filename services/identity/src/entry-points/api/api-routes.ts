@@ -1,11 +1,10 @@
 import { Router } from 'express';
-import type { IdentityDeps } from '../../server.js';
+import type { IdentityDeps } from './api-deps.js';
 import { brandFor } from '../../accounts/emails.js';
 import { createAuthRouter } from './auth-routes.js';
 import { createInternalRouter } from './internal-routes.js';
 import { createMembershipRouter } from './membership-routes.js';
 import { createRateLimits } from './rate-limits.js';
-import { createOperatorConsole } from '../../operators/console.js';
 
 /**
  * The identity API: spec §7's /auth and /membership calls, plus logout, sign out of all devices, the
@@ -22,8 +21,5 @@ export function createApiRouter(deps: IdentityDeps): Router {
   router.use(createAuthRouter(deps, createRateLimits(deps), mail));
   router.use(createMembershipRouter(deps));
   router.use(createInternalRouter(deps));
-  // The operator console at /admin/ (off while OPERATOR_PASSWORD is unset).
-  const operatorConsole = createOperatorConsole(deps);
-  if (operatorConsole) router.use(operatorConsole);
   return router;
 }

@@ -4,9 +4,9 @@ import { once } from 'node:events';
 import { Queue, Worker } from 'bullmq';
 import { QUEUES } from '@tca/contracts';
 import { closeRedis, createRedis } from '@tca/service-kit';
-import { decisionsOf } from '../memberships/operators.js';
-import { createMembershipBody, createPaidMembership, newAddress, outboxMails, registerAndLogin, startTestIdentity, type TestIdentity } from '../testing/harness.js';
-import { CONSOLE_CSP } from './console.js';
+import { decisionsOf } from '../../memberships/operators.js';
+import { createMembershipBody, createPaidMembership, newAddress, outboxMails, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
+import { CONSOLE_CSP } from './operator-console.js';
 
 const USER = 'treasurer';
 const PASSWORD = 'console-pass-0123';

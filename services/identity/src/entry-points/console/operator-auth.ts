@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipRateLimit } from '@tca/service-kit';
-import type { IdentityDeps } from '../server.js';
+import type { IdentityDeps } from '../api/api-deps.js';
 
 /** Redis key prefix of the console's failed sign-ins per client address. */
 export const OPERATOR_LOCKOUT_PREFIX = 'rl:identity:operator-ip:';

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '@tca/service-kit';
 import { startNodeProcess, uniquePrefix, waitFor } from '@tca/service-kit/testing';
-import { brandFor } from '../accounts/emails.js';
-import { loadIdentityConfig } from '../config.js';
-import { adelaideDate, createMembershipBody, createPaidMembership, outboxMails, registerAndLogin, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../testing/harness.js';
-import { dueThreshold, sendRenewalReminders, type ReminderSettings } from './renewals.js';
-import { RENEWAL_SCHEDULE, RENEWAL_SCHEDULER_ID, startMembershipWorker, type MembershipWorker } from './worker.js';
+import { brandFor } from '../../accounts/emails.js';
+import { loadIdentityConfig } from '../../config.js';
+import { adelaideDate, createMembershipBody, createPaidMembership, outboxMails, registerAndLogin, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
+import { dueThreshold, sendRenewalReminders, type ReminderSettings } from '../../memberships/renewals.js';
+import { RENEWAL_SCHEDULE, RENEWAL_SCHEDULER_ID, startMembershipWorker, type MembershipWorker } from './membership-worker.js';
 
 let identity: TestIdentity;
 const settings: ReminderSettings = { brand: brandFor(TEST_PUBLIC_URL), publicUrl: TEST_PUBLIC_URL };
@@ -127,7 +127,7 @@ describe('membership worker', () => {
 describe('membership worker process (src/worker.ts)', () => {
   it('starts with the identity environment, schedules the reminders, and exits 0 on SIGTERM', { timeout: 60_000 }, async (t) => {
     const worker = await startNodeProcess({
-      cwd: new URL('../../', import.meta.url),
+      cwd: new URL('../../../', import.meta.url),
       file: 'src/worker.ts',
       env: { DATABASE_URL: identity.databaseUrl, REDIS_URL: identity.redis.url, PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'info' },
       ready: /"msg":"renewal reminders scheduled"/,

@@ -10,7 +10,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
 import type { RequestHandler } from 'express';
 import { QUEUES } from '@tca/contracts';
-import type { IdentityDeps } from '../server.js';
+import type { IdentityDeps } from '../api/api-deps.js';
 
 export const QUEUES_PATH = '/admin/queues';
 

@@ -9,8 +9,8 @@
  */
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '@tca/service-kit';
-import type { IdentityDeps } from '../server.js';
-import { brandFor } from '../accounts/emails.js';
+import type { IdentityDeps } from '../api/api-deps.js';
+import { brandFor } from '../../accounts/emails.js';
 import {
   approveMembership,
   isMembershipStatus,
@@ -18,10 +18,10 @@ import {
   rejectMembership,
   REJECTION_REASON_MAX,
   type DecisionSettings,
-} from '../memberships/operators.js';
-import { operatorAuth } from './auth.js';
-import { CONSOLE_CSS, homePage, membershipsPage, messagePage } from './pages.js';
-import { createQueueDashboard, QUEUES_PATH } from './queues.js';
+} from '../../memberships/operators.js';
+import { operatorAuth } from './operator-auth.js';
+import { CONSOLE_CSS, homePage, membershipsPage, messagePage } from './console-pages.js';
+import { createQueueDashboard, QUEUES_PATH } from './queue-dashboard.js';
 
 export const CONSOLE_PATH = '/admin';
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '@tca/service-kit';
 import { waitFor } from '@tca/service-kit/testing';
-import { newToken } from './secrets.js';
-import { ENDED_RETENTION_MS, runHousekeeping, startHousekeeping } from './housekeeping.js';
-import { registerAndLogin, startTestIdentity, type TestIdentity } from '../testing/harness.js';
+import { newToken } from '../../accounts/secrets.js';
+import { ENDED_RETENTION_MS, runHousekeeping, startHousekeeping } from './housekeeping-job.js';
+import { registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
 
 let identity: TestIdentity;
 let userId: number;
