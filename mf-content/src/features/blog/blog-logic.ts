@@ -1,0 +1,53 @@
+import type { BlogPost } from '@tca/contracts';
+import { ADELAIDE_TIME_ZONE } from '../../shared/adelaide-date.js';
+
+type Dated = Pick<BlogPost, '_id' | 'date'>;
+
+const time = (post: Dated) => {
+  const value = Date.parse(post.date);
+  return Number.isNaN(value) ? Number.NEGATIVE_INFINITY : value;
+};
+
+/** Spec §9: blogs are listed newest first (a post with an unreadable date goes last). */
+export function newestFirst<T extends Dated>(posts: readonly T[]): T[] {
+  return [...posts].sort((a, b) => time(b) - time(a) || a._id.localeCompare(b._id));
+}
+
+/** Spec §5: a case-insensitive match of the query on the name or the description; blank matches all. */
+export function filterPosts<T extends Pick<BlogPost, 'name' | 'desc'>>(posts: readonly T[], query: string): T[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [...posts];
+  return posts.filter((post) => post.name.toLocaleLowerCase().includes(needle) || post.desc.toLocaleLowerCase().includes(needle));
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ADELAIDE_TIME_ZONE, year: 'numeric', month: '2-digit' });
+
+/** The month of an instant in Adelaide as a number (year × 12 + month index), or null for a bad date. */
+export function adelaideMonth(isoDateTime: string): number | null {
+  const value = Date.parse(isoDateTime);
+  if (Number.isNaN(value)) return null;
+  const parts = Object.fromEntries(monthFormat.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
+  return Number(parts.year) * 12 + Number(parts.month) - 1;
+}
+
+/** Spec §9: up to 3 other posts from the post's month or the month before it, newest first. */
+export function similarPosts<T extends Dated>(posts: readonly T[], current: T, limit = 3): T[] {
+  const month = adelaideMonth(current.date);
+  if (month === null) return [];
+  return newestFirst(
+    posts.filter((post) => {
+      if (post._id === current._id) return false;
+      const other = adelaideMonth(post.date);
+      return other === month || other === month - 1;
+    }),
+  ).slice(0, limit);
+}
+
+const postDate = new Intl.DateTimeFormat('en-AU', { timeZone: ADELAIDE_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+
+/** "14 June 2025", or '' when the date cannot be read. */
+export function formatPostDate(isoDateTime: string): string {
+  const value = Date.parse(isoDateTime);
+  return Number.isNaN(value) ? '' : postDate.format(new Date(value));
+}
+

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ApiError } from '@tca/contracts';
+import type { FailedResult } from '@tca/ui/api';
+import { contactFailure } from './contact-failure.js';
+
+const CONTACT_FIELDS = ['name', 'phoneNumber', 'senderEmail', 'message'] as const;
+
+const http = (status: number, statusText: string, error: ApiError | null, retryAfter: string | null = null): FailedResult => ({
+  kind: 'http',
+  status,
+  statusText,
+  error,
+  retryAfter,
+});
+
+test("the contact form's failure always reads the spec's alert text", () => {
+  for (const result of [
+    http(500, 'Internal Server Error', { error: 'internal', message: 'Internal error' }),
+    http(502, 'Bad Gateway', null),
+    { kind: 'network', message: 'Failed to fetch' } as const,
+  ]) {
+    assert.deepEqual(contactFailure(result, CONTACT_FIELDS), { message: 'Failed to send message. Please try again later.', detail: null, fields: {} });
+  }
+});
+
+test("a 400 puts the server's messages under the fields the form shows, the rest in the alert", () => {
+  const failure = contactFailure(
+    http(400, 'Bad Request', {
+      error: 'validation_failed',
+      message: 'Please correct the highlighted fields.',
+      fields: { senderEmail: 'Invalid email format', subject: 'Subject must be at most 200 characters' },
+    }),
+    CONTACT_FIELDS,
+  );
+  assert.equal(failure.message, 'Failed to send message. Please try again later.');
+  assert.deepEqual(failure.fields, { senderEmail: 'Invalid email format' });
+  assert.equal(failure.detail, 'Please correct the highlighted fields. Subject must be at most 200 characters');
+});
+
+test("a 429 shows the server's message, or when it has none, when to try again", () => {
+  const withMessage = contactFailure(http(429, 'Too Many Requests', { error: 'rate_limited', message: 'Too many messages from you. Try again in 10 minutes.' }, '600'), CONTACT_FIELDS);
+  assert.equal(withMessage.detail, 'Too many messages from you. Try again in 10 minutes.');
+  assert.equal(contactFailure(http(429, 'Too Many Requests', null, '600'), CONTACT_FIELDS).detail, 'Please try again in 10 minutes.');
+  assert.equal(contactFailure(http(429, 'Too Many Requests', null), CONTACT_FIELDS).detail, 'Too many requests. Please try again later.');
+});

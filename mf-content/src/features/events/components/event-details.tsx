@@ -1,0 +1,66 @@
+import { Link } from '@tca/ui/router';
+import { eventCalendarPath, paths, type SiteEvent } from '@tca/contracts';
+import { Modal } from '@tca/ui/modal';
+import { daysUntil, eventWhen, ticketLink } from '../event-dates.js';
+import { ImageSlideshow } from './image-slideshow.js';
+import styles from '../events.module.css';
+
+interface EventDetailsProps {
+  event: SiteEvent;
+  opener: HTMLElement;
+  today: string;
+  slideshowsPlaying: boolean;
+  onToggleSlideshows: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The detail modal (spec §2.3): Purchase Tickets opens the event's link when it has one, otherwise
+ * Register goes to /membership.
+ */
+export function EventDetails({ event, opener, today, slideshowsPlaying, onToggleSlideshows, onClose }: EventDetailsProps) {
+  const tickets = ticketLink(event);
+  const soon = daysUntil(event.date, today);
+  return (
+    <Modal title={event.name} onClose={onClose} returnFocusTo={opener}>
+      <ImageSlideshow
+        images={event.images}
+        meta={event.imageMeta}
+        name={event.name}
+        sizes="(max-width: 760px) 100vw, 700px"
+        playing={slideshowsPlaying}
+        eager
+        controls
+        onTogglePlaying={onToggleSlideshows}
+      />
+      <dl className={styles.facts}>
+        <div>
+          <dt>When</dt>
+          <dd>
+            {eventWhen(event)}
+            {soon ? <span className={styles.soon}> ({soon})</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Where</dt>
+          <dd>{event.location}</dd>
+        </div>
+      </dl>
+      <p className={styles.description}>{event.description}</p>
+      <div className={styles.actions}>
+        {tickets ? (
+          <a className="tca-button" href={tickets} target="_blank" rel="noopener noreferrer">
+            Purchase Tickets<span className="tca-visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <Link className="tca-button" to={paths.membership}>
+            Register
+          </Link>
+        )}
+        <a className={styles.calendarLink} href={eventCalendarPath(event._id)}>
+          Add to calendar
+        </a>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+import type { SiteEvent } from '@tca/contracts';
+import { daysBetween, formatDay, formatTime } from '../../shared/adelaide-date.js';
+import { safeHttpUrl } from '../../shared/external-url.js';
+
+type Dated = Pick<SiteEvent, 'date' | 'endDate'>;
+
+/**
+ * Spec §4: started on or before today, and not yet over. An event without an end date is a one-day
+ * event that is over after its day (read literally, the spec would show last month's one-day events
+ * as ongoing for ever; README, differences from the specification).
+ */
+export function isOngoing(event: Dated, today: string): boolean {
+  return event.date <= today && !hasEnded(event, today);
+}
+
+/** Spec §4: starts after today. */
+export function isUpcoming(event: Dated, today: string): boolean {
+  return event.date > today;
+}
+
+/** Over: its last day (the end date, else the start date) is before today. */
+export function hasEnded(event: Dated, today: string): boolean {
+  return (event.endDate ?? event.date) < today;
+}
+
+/** Spec §4: "Tomorrow" or "in N days" for an upcoming event; null for one that has started. */
+export function daysUntil(date: string, today: string): string | null {
+  const days = daysBetween(today, date);
+  if (days < 1) return null;
+  return days === 1 ? 'Tomorrow' : `in ${days} days`;
+}
+
+const byStart = (a: SiteEvent, b: SiteEvent) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? '') || a.name.localeCompare(b.name);
+
+/** The two lists of /events: Active events only, each soonest first. */
+export function splitEvents(events: readonly SiteEvent[], today: string): { ongoing: SiteEvent[]; upcoming: SiteEvent[] } {
+  const active = events.filter((event) => event.status === 'Active');
+  return {
+    ongoing: active.filter((event) => isOngoing(event, today)).sort(byStart),
+    upcoming: active.filter((event) => isUpcoming(event, today)).sort(byStart),
+  };
+}
+
+/**
+ * The home carousel: events that have not ended, soonest first. Cancelled and draft events are left
+ * out as on /events (spec §4 names only the "not ended" rule for home; showing a cancelled event
+ * there would advertise something that will not happen).
+ */
+export function carouselEvents(events: readonly SiteEvent[], today: string): SiteEvent[] {
+  return events.filter((event) => event.status === 'Active' && !hasEnded(event, today)).sort(byStart);
+}
+
+
+/** An event's ticket link, when it is an http(s) address; anything else counts as "no link". */
+export function ticketLink(event: Pick<SiteEvent, 'eventLink'>): string | null {
+  return safeHttpUrl(event.eventLink);
+}
+
+/** When an event happens, for people: "Sat 14 June 2025 – Sun 15 June 2025, 6:30 pm". */
+export function eventWhen(event: Pick<SiteEvent, 'date' | 'endDate' | 'time'>): string {
+  const days = event.endDate && event.endDate !== event.date ? `${formatDay(event.date)} – ${formatDay(event.endDate)}` : formatDay(event.date);
+  return event.time ? `${days}, ${formatTime(event.time)}` : days;
+}

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ApiError } from '@tca/contracts';
+import type { FailedResult } from '@tca/ui/api';
+import { ticketFailure } from './ticket-failure.js';
+
+const TICKET_FIELDS = ['name', 'email', 'countryCode', 'phone', 'issueType', 'issueDescription'] as const;
+
+const http = (status: number, statusText: string, error: ApiError | null, retryAfter: string | null = null): FailedResult => ({
+  kind: 'http',
+  status,
+  statusText,
+  error,
+  retryAfter,
+});
+
+test("a ticket's non-ok answer reads 'Backend error: (status) (statusText)' plus the server's message", () => {
+  assert.equal(ticketFailure(http(500, 'Internal Server Error', null), TICKET_FIELDS).message, 'Backend error: 500 Internal Server Error');
+  assert.equal(ticketFailure(http(503, '', null), TICKET_FIELDS).message, 'Backend error: 503');
+  assert.equal(
+    ticketFailure(http(429, 'Too Many Requests', { error: 'rate_limited', message: 'Too many tickets. Try again later.' }), TICKET_FIELDS).message,
+    'Backend error: 429 Too Many Requests — Too many tickets. Try again later.',
+  );
+  const invalid = ticketFailure(
+    http(400, 'Bad Request', { error: 'validation_failed', message: 'Invalid ticket', fields: { issueType: 'Issue type is required', website: 'This field must be left empty' } }),
+    TICKET_FIELDS,
+  );
+  assert.equal(invalid.message, 'Backend error: 400 Bad Request — Invalid ticket This field must be left empty');
+  assert.deepEqual(invalid.fields, { issueType: 'Issue type is required' });
+});
+
+test("a ticket that gets no answer shows the error's own message, or the spec's fallback", () => {
+  assert.equal(ticketFailure({ kind: 'network', message: 'Failed to fetch' }, TICKET_FIELDS).message, 'Failed to fetch');
+  assert.equal(ticketFailure({ kind: 'network', message: ' ' }, TICKET_FIELDS).message, 'Failed to submit ticket. Please try again.');
+});
