@@ -2,13 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { REMOTE_NAMES, SERVICES, type RemoteName, type ServiceName } from '@tca/contracts';
-import { intVar, loadConfig, LOG_LEVELS, portVar, type LogLevel } from '@tca/service-kit';
-import { HIT_LOG_MODES, type HitLogMode } from './access-log.js';
+import { intVar, loadConfig, LOG_LEVELS, portVar } from '@tca/service-kit';
+import { HIT_LOG_MODES } from './access-log.js';
 
 /** The repository root, from this file's place (services/gateway/src or services/gateway/dist). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
+/** A service's base URL, without trailing slashes (paths are appended to it). */
+const upstreamUrl = (defaultUrl: string) => httpUrl.default(defaultUrl).transform((value) => value.replace(/\/+$/, ''));
 
 /** A manifest location: an absolute http(s) URL, or a path on this origin starting with '/'. */
 export const manifestLocation = z
@@ -42,9 +44,9 @@ export const gatewayEnvSchema = z.object({
   PORT: portVar(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  CONTENT_URL: httpUrl.default('http://127.0.0.1:4001'),
-  IDENTITY_URL: httpUrl.default('http://127.0.0.1:4002'),
-  PAYMENTS_URL: httpUrl.default('http://127.0.0.1:4003'),
+  CONTENT_URL: upstreamUrl('http://127.0.0.1:4001'),
+  IDENTITY_URL: upstreamUrl('http://127.0.0.1:4002'),
+  PAYMENTS_URL: upstreamUrl('http://127.0.0.1:4003'),
   SHELL_DIR: pathVar(resolve(REPO_ROOT, 'shell/dist')),
   REMOTE_CONTENT_DIR: pathVar(resolve(REPO_ROOT, 'mf-content/dist')),
   REMOTE_MEMBERSHIP_DIR: pathVar(resolve(REPO_ROOT, 'mf-membership/dist')),
@@ -70,67 +72,49 @@ export const gatewayEnvSchema = z.object({
   SHUTDOWN_DRAIN_DELAY_MS: intVar(0),
 });
 
+/** The gateway's settings, under the names of their environment variables. */
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+/** Reads and checks the environment; throws ConfigError listing every problem. */
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return loadConfig(gatewayEnvSchema, env);
+}
+
+/** Each API service's base URL, from <SERVICE>_URL. */
+export function upstreamUrls(config: Pick<GatewayConfig, `${Uppercase<ServiceName>}_URL`>): Record<ServiceName, string> {
+  const upstreams = {} as Record<ServiceName, string>;
+  for (const service of SERVICES) upstreams[service] = config[`${service.toUpperCase() as Uppercase<ServiceName>}_URL`];
+  return upstreams;
+}
+
+/** Each remote's built files, from REMOTE_<NAME>_DIR. */
+export function remoteDirs(config: Pick<GatewayConfig, `REMOTE_${Uppercase<RemoteName>}_DIR`>): Record<RemoteName, string> {
+  const dirs = {} as Record<RemoteName, string>;
+  for (const remote of REMOTE_NAMES) dirs[remote] = config[`REMOTE_${remote.toUpperCase() as Uppercase<RemoteName>}_DIR`];
+  return dirs;
+}
+
+/** The manifest URLs set by REMOTE_<NAME>_MANIFEST_URL, for the remotes that have one. */
+export function manifestOverrides(config: Pick<GatewayConfig, `REMOTE_${Uppercase<RemoteName>}_MANIFEST_URL`>): Partial<Record<RemoteName, string>> {
+  const overrides: Partial<Record<RemoteName, string>> = {};
+  for (const remote of REMOTE_NAMES) {
+    const override = config[`REMOTE_${remote.toUpperCase() as Uppercase<RemoteName>}_MANIFEST_URL`];
+    if (override !== undefined) overrides[remote] = override;
+  }
+  return overrides;
+}
+
 export interface LoaderSettings {
   timeoutMs?: number;
   retries?: number;
   backoffMs?: number;
 }
 
-export interface GatewayConfig {
-  port: number;
-  host: string;
-  logLevel: LogLevel;
-  upstreams: Record<ServiceName, string>;
-  shellDir: string;
-  remoteDirs: Record<RemoteName, string>;
-  releasesDir: string;
-  registryFile: string;
-  /** Manifest URLs from REMOTE_<NAME>_MANIFEST_URL. */
-  manifestOverrides: Partial<Record<RemoteName, string>>;
-  /** Loader settings from REMOTE_TIMEOUT_MS / REMOTE_RETRIES / REMOTE_BACKOFF_MS. */
-  loader: LoaderSettings;
-  upstreamTimeoutMs: number;
-  /** CONTENT_LIST_CACHE_MS; 0 when the lists are always forwarded. */
-  listCacheMs: number;
-  listCacheHitLog: HitLogMode;
-  shutdownGraceMs: number;
-  shutdownDrainDelayMs: number;
-}
-
-/** Reads and checks the environment; throws ConfigError listing every problem. */
-export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
-  const e = loadConfig(gatewayEnvSchema, env);
-  const overrides: Partial<Record<RemoteName, string>> = {};
-  const dirs = {} as Record<RemoteName, string>;
-  for (const remote of REMOTE_NAMES) {
-    const upper = remote.toUpperCase() as Uppercase<RemoteName>;
-    const override = e[`REMOTE_${upper}_MANIFEST_URL`];
-    if (override !== undefined) overrides[remote] = override;
-    dirs[remote] = e[`REMOTE_${upper}_DIR`];
-  }
-  const upstreams = {} as Record<ServiceName, string>;
-  for (const service of SERVICES) {
-    upstreams[service] = e[`${service.toUpperCase() as Uppercase<ServiceName>}_URL`].replace(/\/+$/, '');
-  }
+/** The loader settings set by REMOTE_TIMEOUT_MS / REMOTE_RETRIES / REMOTE_BACKOFF_MS. */
+export function loaderSettings(config: Pick<GatewayConfig, 'REMOTE_TIMEOUT_MS' | 'REMOTE_RETRIES' | 'REMOTE_BACKOFF_MS'>): LoaderSettings {
   const loader: LoaderSettings = {};
-  if (e.REMOTE_TIMEOUT_MS !== undefined) loader.timeoutMs = e.REMOTE_TIMEOUT_MS;
-  if (e.REMOTE_RETRIES !== undefined) loader.retries = e.REMOTE_RETRIES;
-  if (e.REMOTE_BACKOFF_MS !== undefined) loader.backoffMs = e.REMOTE_BACKOFF_MS;
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    logLevel: e.LOG_LEVEL,
-    upstreams,
-    shellDir: e.SHELL_DIR,
-    remoteDirs: dirs,
-    releasesDir: e.RELEASES_DIR,
-    registryFile: e.REMOTES_REGISTRY_FILE,
-    manifestOverrides: overrides,
-    loader,
-    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
-    listCacheMs: e.CONTENT_LIST_CACHE_MS,
-    listCacheHitLog: e.LIST_CACHE_HIT_LOG,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
-  };
+  if (config.REMOTE_TIMEOUT_MS !== undefined) loader.timeoutMs = config.REMOTE_TIMEOUT_MS;
+  if (config.REMOTE_RETRIES !== undefined) loader.retries = config.REMOTE_RETRIES;
+  if (config.REMOTE_BACKOFF_MS !== undefined) loader.backoffMs = config.REMOTE_BACKOFF_MS;
+  return loader;
 }

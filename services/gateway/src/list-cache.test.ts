@@ -656,16 +656,4 @@ describe('list cache in the gateway', () => {
     await get(gateway.url, '/gallery/get');
     assert.equal(content.requestsFor('/gallery/get').length, before + 2);
   });
-
-  test('CONTENT_LIST_CACHE_MS: 100 by default, at most a second', () => {
-    assert.equal(loadGatewayConfig({}).listCacheMs, 100);
-    assert.equal(loadGatewayConfig({ CONTENT_LIST_CACHE_MS: '250' }).listCacheMs, 250);
-    assert.throws(() => loadGatewayConfig({ CONTENT_LIST_CACHE_MS: '5000' }), /CONTENT_LIST_CACHE_MS.*at most 1000/);
-  });
-
-  test('LIST_CACHE_HIT_LOG: summary by default, or each', () => {
-    assert.equal(loadGatewayConfig({}).listCacheHitLog, 'summary');
-    assert.equal(loadGatewayConfig({ LIST_CACHE_HIT_LOG: 'each' }).listCacheHitLog, 'each');
-    assert.throws(() => loadGatewayConfig({ LIST_CACHE_HIT_LOG: 'all' }), /LIST_CACHE_HIT_LOG: must be one of summary, each/);
-  });
 });

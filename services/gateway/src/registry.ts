@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { parseRemoteRegistry, REMOTE_NAMES, type RemoteName, type RemoteRegistry } from '@tca/contracts';
 import type { Logger } from '@tca/service-kit';
-import { manifestLocation, type GatewayConfig } from './config.js';
+import { loaderSettings, manifestLocation, manifestOverrides, type GatewayConfig } from './config.js';
 
 /**
  * The registry file (REMOTES_REGISTRY_FILE, written by `npm run publish:remote`): any subset of the
@@ -59,12 +59,13 @@ export async function readRegistryFile(path: string): Promise<RegistryFileResult
 }
 
 /** Per remote, first match wins: the registry file, the env override, then the remote's own dist. */
-export function buildRegistry(config: Pick<GatewayConfig, 'manifestOverrides' | 'loader'>, file: RegistryFile | undefined): RemoteRegistry {
+export function buildRegistry(config: Parameters<typeof manifestOverrides>[0] & Parameters<typeof loaderSettings>[0], file: RegistryFile | undefined): RemoteRegistry {
+  const overrides = manifestOverrides(config);
   const remotes = {} as Record<RemoteName, string>;
   for (const remote of REMOTE_NAMES) {
-    remotes[remote] = file?.remotes[remote] ?? config.manifestOverrides[remote] ?? defaultManifestPath(remote);
+    remotes[remote] = file?.remotes[remote] ?? overrides[remote] ?? defaultManifestPath(remote);
   }
-  const loader = { ...config.loader, ...file?.loader };
+  const loader = { ...loaderSettings(config), ...file?.loader };
   return parseRemoteRegistry({ remotes, loader });
 }
 
@@ -75,10 +76,10 @@ export function buildRegistry(config: Pick<GatewayConfig, 'manifestOverrides' | 
 export function createRegistrySource(config: GatewayConfig, logger: Logger): () => Promise<RemoteRegistry> {
   let lastProblem: string | undefined;
   return async () => {
-    const result = await readRegistryFile(config.registryFile);
+    const result = await readRegistryFile(config.REMOTES_REGISTRY_FILE);
     if (result.status === 'invalid') {
       if (result.problem !== lastProblem) {
-        logger.warn({ file: config.registryFile, problem: result.problem }, 'remote registry file is invalid; ignoring it');
+        logger.warn({ file: config.REMOTES_REGISTRY_FILE, problem: result.problem }, 'remote registry file is invalid; ignoring it');
         lastProblem = result.problem;
       }
       return buildRegistry(config, undefined);

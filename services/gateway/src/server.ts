@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Express, Request, RequestHandler } from 'express';
 import { REGISTRY_PATH, REMOTE_NAMES, SERVICES, serviceForPath, type RemoteName } from '@tca/contracts';
 import { createHttpApp, createLogger, finishApp, startService, type Lifecycle, type Logger, type ReadinessCheck, type RunningService } from '@tca/service-kit';
-import type { GatewayConfig } from './config.js';
+import { remoteDirs, upstreamUrls, type GatewayConfig } from './config.js';
 import { contentSecurityPolicy } from './csp.js';
 import { createAccessLog } from './access-log.js';
 import { createListCache } from './list-cache.js';
@@ -58,16 +58,18 @@ export interface CreateAppOptions {
 }
 
 export function createApp(config: GatewayConfig, options: CreateAppOptions = {}): GatewayApp {
-  const logger = options.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
+  const logger = options.logger ?? createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const registry = createRegistrySource(config, logger);
-  const indexFile = join(config.shellDir, 'index.html');
+  const indexFile = join(config.SHELL_DIR, 'index.html');
+  const upstreams = upstreamUrls(config);
+  const remotes = remoteDirs(config);
 
   const readinessChecks: Record<string, ReadinessCheck> = {
     shell: () => access(indexFile),
   };
   for (const service of SERVICES) {
     readinessChecks[service] = async () => {
-      const res = await fetch(`${config.upstreams[service]}/healthz`, { signal: AbortSignal.timeout(1000) });
+      const res = await fetch(`${upstreams[service]}/healthz`, { signal: AbortSignal.timeout(1000) });
       await res.body?.cancel();
       if (!res.ok) throw new Error(`${service} /healthz answered ${res.status}`);
     };
@@ -82,38 +84,38 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
     helmet: { contentSecurityPolicy: false },
   });
   const accessLog = createAccessLog(logger);
-  const proxy = createProxy({ upstreams: config.upstreams, timeoutMs: config.upstreamTimeoutMs, logger, accessLog, isDraining: () => lifecycle.draining });
+  const proxy = createProxy({ upstreams, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, accessLog, isDraining: () => lifecycle.draining });
   const lists =
-    config.listCacheMs > 0
+    config.CONTENT_LIST_CACHE_MS > 0
       ? createListCache({
-          upstream: config.upstreams.content,
-          maxAgeMs: config.listCacheMs,
-          timeoutMs: config.upstreamTimeoutMs,
+          upstream: upstreams.content,
+          maxAgeMs: config.CONTENT_LIST_CACHE_MS,
+          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
           logger,
           accessLog,
-          hitLog: config.listCacheHitLog,
+          hitLog: config.LIST_CACHE_HIT_LOG,
           forward: (req, res, requestId) => proxy.forward(req, res, 'content', requestId),
           isDraining: () => lifecycle.draining,
         })
       : undefined;
 
   const remoteHandlers = new Map<string, ReturnType<typeof createStaticHandler>>(
-    REMOTE_NAMES.map((remote: RemoteName) => [remote, createStaticHandler(config.remoteDirs[remote], { cors: true })]),
+    REMOTE_NAMES.map((remote: RemoteName) => [remote, createStaticHandler(remotes[remote], { cors: true })]),
   );
-  const releases = createStaticHandler(config.releasesDir, { cors: true });
+  const releases = createStaticHandler(config.RELEASES_DIR, { cors: true });
   const htmlHeaders = async (relPath: string): Promise<Record<string, string>> =>
     relPath.endsWith('.html') ? { 'Content-Security-Policy': contentSecurityPolicy(await registry()) } : {};
-  const shell = createStaticHandler(config.shellDir, { extraHeaders: htmlHeaders });
+  const shell = createStaticHandler(config.SHELL_DIR, { extraHeaders: htmlHeaders });
   const shellPage = createShellPage({
-    shellDir: config.shellDir,
-    remoteDirs: config.remoteDirs,
-    releasesDir: config.releasesDir,
+    shellDir: config.SHELL_DIR,
+    remoteDirs: remotes,
+    releasesDir: config.RELEASES_DIR,
     registry,
     warn: (details, message) => logger.warn(details, message),
   });
 
   async function serveIndex(req: Request, res: ServerResponse): Promise<void> {
-    if (!(await shellPage.serve(req, res, req.path))) shellNotBuilt(res, config.shellDir);
+    if (!(await shellPage.serve(req, res, req.path))) shellNotBuilt(res, config.SHELL_DIR);
   }
 
   app.get(REGISTRY_PATH, async (_req, res) => {
@@ -200,12 +202,12 @@ export async function start(config: GatewayConfig, options: StartOptions = {}): 
   const gateway = createApp(config, options);
   const running = await startService({
     app: gateway.handler,
-    port: config.port,
-    host: config.host,
+    port: config.PORT,
+    host: config.HOST,
     logger: gateway.logger,
     lifecycle: gateway.lifecycle,
-    graceMs: config.shutdownGraceMs,
-    drainDelayMs: config.shutdownDrainDelayMs,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    drainDelayMs: config.SHUTDOWN_DRAIN_DELAY_MS,
     onShutdown: [async () => gateway.close()],
     handleSignals: options.handleSignals ?? false,
   });
