@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { readJson } from './project.js';
-import { StackError } from './util.js';
+import { StackError } from './stack-error.js';
 
 interface PackageJson {
   name?: string;

@@ -20,7 +20,7 @@ import { generateCompose } from './compose.js';
 import { REMOTES, REPO_ROOT, type Remote } from './project.js';
 import { publishRemote, updateRegistryFile } from './publish.js';
 import { startStack, type RunningStack, type StackMode } from './stack.js';
-import { StackError } from './util.js';
+import { StackError } from './stack-error.js';
 
 const USAGE = `Usage:
   npm start [-- --port N] [-- --quiet]     build what is missing, start everything, print the URLs

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { COMPOSE_FILE, renderCompose } from './compose.js';
 import { processesOf, readProcesses, workerCountVariable } from './processes.js';
 import { REPO_ROOT, type ServicePackage } from './project.js';
-import { which } from './util.js';
+import { which } from './find-executable.js';
 
 /**
  * docker-compose.yml is generated from the one process list (src/processes.ts) that npm start and

@@ -8,12 +8,13 @@ export { publishRemote, updateRegistryFile, defaultVersion, writeFileAtomic, typ
 export { planBuild, runBuild, readWorkspaces, type BuildPlan, type BuildStep, type Workspace } from './build.js';
 export { resolvePostgres, startEmbeddedPostgres, checkPostgres, defaultRuntimeRoot, DATABASE_NAME, type PostgresHandle } from './infra/postgres.js';
 export { resolveRedis, pingRedis, spawnRedis, NO_REDIS_MESSAGE, type RedisHandle } from './infra/redis.js';
-export { resolveSmtp, startMailDev, MAIL_UI_PORT, MAIL_SMTP_PORT, type SmtpHandle } from './infra/smtp.js';
+export { resolveSmtp, startMailDev, MAIL_UI_PORT, MAIL_SMTP_PORT, type SmtpHandle } from './infra/mail-sink.js';
 export { readProcesses, processesOf, workerCountVariable, type ProcessSpec, type ProcessKind } from './processes.js';
 export { generateCompose, renderCompose, COMPOSE_FILE } from './compose.js';
 export { readServices, REMOTES, API_SERVICES, DEV_PORTS, GATEWAY_PORT, REPO_ROOT, type Remote, type ServicePackage, type WorkerDecl } from './project.js';
 export { formatLogLine } from './logfmt.js';
-export { StackError, freePort } from './util.js';
+export { StackError } from './stack-error.js';
+export { freePort } from './ports.js';
 
 /**
  * A static server for one directory with the gateway's CORS and cache rules (the e2e tests host a

@@ -10,8 +10,9 @@ import pg from 'pg';
 import type { Output } from './children.js';
 import { resolvePostgres, startEmbeddedPostgres, type PostgresHandle } from './infra/postgres.js';
 import { NO_REDIS_MESSAGE, pingRedis, resolveRedis } from './infra/redis.js';
-import { resolveSmtp, type SmtpHandle } from './infra/smtp.js';
-import { StackError, which } from './util.js';
+import { resolveSmtp, type SmtpHandle } from './infra/mail-sink.js';
+import { which } from './find-executable.js';
+import { StackError } from './stack-error.js';
 
 const output: Output = { quiet: true, color: false, prefixWidth: 10 };
 const LOCAL_REDIS = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -197,7 +198,7 @@ async function occupy(t: TestContext): Promise<number> {
 }
 
 const portOf = (url: string | undefined) => Number(new URL(url ?? '').port);
-/** A port nothing listens on now (not util's freePort: the stack keeps those for its own children). */
+/** A port nothing listens on now (not ports.ts's freePort: the stack keeps those for its own children). */
 const unusedPort = async () => portOf(await deadUrl('http'));
 
 describe('SMTP resolution', () => {

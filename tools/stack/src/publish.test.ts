@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { defaultVersion, publishRemote, updateRegistryFile } from './publish.js';
 import { REPO_ROOT } from './project.js';
-import { StackError } from './util.js';
+import { StackError } from './stack-error.js';
 
 async function tempDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'stack-publish-'));

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { REMOTES, type Remote } from './project.js';
-import { StackError } from './util.js';
+import { StackError } from './stack-error.js';
 
 /**
  * The registry file as the gateway reads it (services/gateway/src/registry.ts: registryFileSchema):

@@ -6,7 +6,9 @@ import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { freePort, redactUrl, StackError } from '../util.js';
+import { freePort } from '../ports.js';
+import { redactUrl } from '../redact-url.js';
+import { StackError } from '../stack-error.js';
 
 export const DATABASE_NAME = 'tamil_association';
 const USER = 'postgres';

@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { ManagedChild, type Output } from '../children.js';
-import { freePort, redactUrl, StackError, which } from '../util.js';
+import { which } from '../find-executable.js';
+import { freePort } from '../ports.js';
+import { redactUrl } from '../redact-url.js';
+import { StackError } from '../stack-error.js';
 
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
 

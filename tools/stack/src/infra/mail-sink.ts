@@ -1,4 +1,5 @@
-import { isPortFree, preferredPort, StackError } from '../util.js';
+import { isPortFree, preferredPort } from '../ports.js';
+import { StackError } from '../stack-error.js';
 
 /** MailDev's usual ports: the web inbox (and its REST API) and SMTP. */
 export const MAIL_UI_PORT = 1080;

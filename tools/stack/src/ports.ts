@@ -1,39 +1,9 @@
-import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
-import { delimiter, join } from 'node:path';
 
-/** A start-up problem with a message meant for the person who ran `npm start`: printed without a stack. */
-export class StackError extends Error {
-  override readonly name = 'StackError';
-}
-
-/** The URL with its password replaced by ***, for printing. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url;
-  }
-}
-
-/** Full path of an executable on PATH, or undefined. */
-export function which(command: string, path = process.env.PATH ?? ''): string | undefined {
-  for (const dir of path.split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, command);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
-/** Ports handed out by this process and not yet bound by the child they were meant for. */
+/**
+ * Ports handed out by this process. A port is free until its child binds it, so two choices made
+ * back to back (every API's port is chosen before any starts) must not get the same one.
+ */
 const handedOut = new Set<number>();
 
 export async function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
@@ -73,9 +43,4 @@ export async function preferredPort(preferred: number, host = '127.0.0.1'): Prom
     return preferred;
   }
   return freePort(host);
-}
-
-/** Forget a handed-out port (its child stopped). */
-export function releasePort(port: number): void {
-  handedOut.delete(port);
 }

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { baseEnvironment, operatorCredentials, operatorEnvironment, serviceUrlEnvironment } from './child-environment.js';
+import type { Infrastructure } from './start-infrastructure.js';
+
+const infrastructure = {
+  postgres: { url: 'postgres://p@127.0.0.1:5/db', source: 'embedded', stop: async () => undefined, killNow: () => undefined },
+  redis: { url: 'redis://127.0.0.1:6', source: 'spawned', stop: async () => undefined },
+  smtp: { url: 'smtp://127.0.0.1:7', source: 'maildev', stop: async () => undefined },
+} satisfies Infrastructure;
+
+const lookupIn =
+  (values: Record<string, string>) =>
+  (name: string): string | undefined =>
+    values[name];
+
+test('every child gets the infrastructure, the site URL and one secret for internal calls; no PORT, no operator credentials', () => {
+  const env = baseEnvironment({
+    extra: { PORT: '1', OPERATOR_USER: 'u', OPERATOR_PASSWORD: 'p', DATABASE_URL: 'postgres://elsewhere', EXTRA: 'kept' },
+    lookup: lookupIn({ LOG_LEVEL: 'debug', SERVICE_TOKEN: 'shared' }),
+    infrastructure,
+    siteUrl: 'http://localhost:3000',
+  });
+  assert.equal(env.DATABASE_URL, infrastructure.postgres.url);
+  assert.equal(env.REDIS_URL, infrastructure.redis.url);
+  assert.equal(env.SMTP_URL, infrastructure.smtp.url);
+  assert.equal(env.PUBLIC_URL, 'http://localhost:3000');
+  assert.equal(env.HOST, '127.0.0.1');
+  assert.equal(env.LOG_LEVEL, 'debug');
+  assert.equal(env.SERVICE_TOKEN, 'shared');
+  assert.equal(env.EXTRA, 'kept');
+  for (const name of ['PORT', 'OPERATOR_USER', 'OPERATOR_PASSWORD']) assert.equal(name in env, false, name);
+});
+
+test('without SERVICE_TOKEN each run makes a new one; LOG_LEVEL defaults to info', () => {
+  const make = () => baseEnvironment({ extra: undefined, lookup: lookupIn({}), infrastructure, siteUrl: 'http://localhost:3000' });
+  const [a, b] = [make(), make()];
+  assert.match(a.SERVICE_TOKEN ?? '', /^[0-9a-f]{64}$/);
+  assert.notEqual(a.SERVICE_TOKEN, b.SERVICE_TOKEN);
+  assert.equal(a.LOG_LEVEL, 'info');
+});
+
+test("the services' URLs as <NAME>_URL", () => {
+  assert.deepEqual(serviceUrlEnvironment({ content: 'http://127.0.0.1:1', payments: 'http://127.0.0.1:2' }), { CONTENT_URL: 'http://127.0.0.1:1', PAYMENTS_URL: 'http://127.0.0.1:2' });
+});
+
+test('operator credentials: configured or made per run, and only the identity API gets them', () => {
+  const made = operatorCredentials(lookupIn({}));
+  assert.equal(made.user, 'operator');
+  assert.equal(made.passwordConfigured, false);
+  assert.ok(made.password.length >= 16);
+  const configured = operatorCredentials(lookupIn({ OPERATOR_USER: 'admin', OPERATOR_PASSWORD: 'pw' }));
+  assert.deepEqual(configured, { user: 'admin', password: 'pw', passwordConfigured: true });
+  assert.deepEqual(operatorEnvironment('identity', configured), { OPERATOR_USER: 'admin', OPERATOR_PASSWORD: 'pw' });
+  assert.deepEqual(operatorEnvironment('payments', configured), {});
+});
