@@ -19,6 +19,32 @@ export function MemberFormsPage() {
   const session = useLoginSession();
   const level = chosenLevel(location.state, location.search, tabStorage());
 
+  // Spec §5: member details need a login, so a visitor is asked to log in first, with or without a level.
+  if (!session) {
+    return (
+      <Page title="Member Details" lead={level ? `Your details for the ${level.name} membership.` : undefined}>
+        <Banner tone="info" title={TEXT.loginBeforeProceeding}>
+          {level ? (
+            <p>
+              <Link to={paths.login}>Log in</Link> or <Link to={paths.register}>create an account</Link>, then come back to{' '}
+              <Link to={`${paths.forms}?${LEVEL_QUERY}=${encodeURIComponent(level.name)}`}>this page</Link>: your choice of {level.name} is kept.
+            </p>
+          ) : (
+            <p>
+              <Link to={paths.login}>Log in</Link> or <Link to={paths.register}>create an account</Link>, then{' '}
+              <Link to={paths.membership}>choose a membership level</Link>; this page then asks for your details.
+            </p>
+          )}
+        </Banner>
+        {level ? (
+          <div className={styles.summaryOnly}>
+            <OrderSummary level={level} />
+          </div>
+        ) : null}
+      </Page>
+    );
+  }
+
   if (!level) {
     return (
       <Page title="Member Details">
@@ -27,22 +53,6 @@ export function MemberFormsPage() {
             <Link to={paths.membership}>See the membership levels</Link> and pick the one you want; this page then asks for your details.
           </p>
         </Banner>
-      </Page>
-    );
-  }
-
-  if (!session) {
-    return (
-      <Page title="Member Details" lead={`Your details for the ${level.name} membership.`}>
-        <Banner tone="info" title={TEXT.loginBeforeProceeding}>
-          <p>
-            <Link to={paths.login}>Log in</Link> or <Link to={paths.register}>create an account</Link>, then come back to{' '}
-            <Link to={`${paths.forms}?${LEVEL_QUERY}=${encodeURIComponent(level.name)}`}>this page</Link>: your choice of {level.name} is kept.
-          </p>
-        </Banner>
-        <div className={styles.summaryOnly}>
-          <OrderSummary level={level} />
-        </div>
       </Page>
     );
   }

@@ -112,16 +112,32 @@ test('/membership: the programme text, Learn More and five flip cards whose hidd
   assert.match(html, /<div[^>]*role="status"/);
 });
 
-test('/forms without a chosen level points to the levels; without a login it asks for one and keeps the level', () => {
+test('/forms for a visitor asks for a login (spec §5) with links to log in and register, with or without a level', () => {
   const none = render(<MemberFormsPage />, '/forms');
   assert.equal(h1(none), 'Member Details');
-  assert.match(text(none), /Choose a membership first/);
+  assert.match(text(none), /Please log in before proceeding/);
+  assert.doesNotMatch(text(none), /Choose a membership first/);
+  assert.match(none, /<a[^>]*href="\/login"[^>]*>Log in<\/a>/);
+  assert.match(none, /<a[^>]*href="\/register"[^>]*>create an account<\/a>/);
+  assert.match(none, /<a[^>]*href="\/membership"[^>]*>choose a membership level<\/a>/);
+  assert.doesNotMatch(none, /PAY NOW/);
   const loggedOut = render(<MemberFormsPage />, { pathname: '/forms', search: '?level=Gold-Family' });
   assert.match(text(loggedOut), /Please log in before proceeding/);
-  assert.match(loggedOut, /href="\/login"/);
+  assert.match(loggedOut, /<a[^>]*href="\/login"[^>]*>Log in<\/a>/);
+  assert.match(loggedOut, /<a[^>]*href="\/register"[^>]*>create an account<\/a>/);
   assert.match(loggedOut, /href="\/forms\?level=Gold-Family"/);
   assert.match(text(loggedOut), /Total \(AUD\) \$200\.00/);
   assert.doesNotMatch(loggedOut, /PAY NOW/);
+});
+
+test('/forms for a logged-in member without a chosen level points to the levels', () => {
+  logIn();
+  const html = render(<MemberFormsPage />, '/forms');
+  assert.equal(h1(html), 'Member Details');
+  assert.match(text(html), /Choose a membership first/);
+  assert.doesNotMatch(text(html), /Please log in before proceeding/);
+  assert.match(html, /<a[^>]*href="\/membership"[^>]*>See the membership levels<\/a>/);
+  assert.doesNotMatch(html, /PAY NOW/);
 });
 
 test('/forms for a logged-in member: the §5 fields, locked e-mail, option lists, documents, summary and PAY NOW off until the terms', () => {
