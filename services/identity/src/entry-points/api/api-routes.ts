@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { IdentityDeps } from './api-deps.js';
-import { brandFor } from '../../accounts/emails.js';
+import { brandFor } from '../../domain/account-emails.js';
 import { createAuthRouter } from './auth-routes.js';
 import { createInternalRouter } from './internal-routes.js';
 import { createMembershipRouter } from './membership-routes.js';

@@ -11,7 +11,8 @@ import {
   sessionAnswerSchema,
 } from '@tca/contracts';
 import { apiError, call, GOOD_PASSWORD, newEmail, outboxMails, registerAndLogin, registration, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
-import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE, NOT_YOUR_ACCOUNT_MESSAGE, REGISTERED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from './auth-routes.js';
+import { EMAIL_TAKEN_MESSAGE } from '../../domain/accounts.js';
+import { INVALID_CREDENTIALS_MESSAGE, NOT_YOUR_ACCOUNT_MESSAGE, REGISTERED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from './auth-routes.js';
 
 let identity: TestIdentity;
 

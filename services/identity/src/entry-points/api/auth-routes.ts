@@ -9,18 +9,16 @@ import {
   RESET_REQUEST_MESSAGE,
   resetPasswordRequestSchema,
   resetRequestSchema,
-  type AccountExport,
   type LoginAnswer,
   type RegisterAnswer,
   type SendResetAnswer,
   type SessionAnswer,
 } from '@tca/contracts';
-import { AppError, bearerToken, ConflictError, parseBody, UnauthorizedError } from '@tca/service-kit';
-import { membershipsOf } from '../../memberships/records.js';
-import { changePassword, requestPasswordReset, resetPassword, type MailSettings } from '../../accounts/passwords.js';
-import { hashPassword, verifyPassword } from '../../accounts/secrets.js';
-import { createSession, liveSessions, revokeSessionByToken, revokeUserSessions } from '../../accounts/sessions.js';
-import { accountUser, findUserByEmail, insertUser, sameEmail } from '../../accounts/users.js';
+import { AppError, bearerToken, parseBody, UnauthorizedError } from '@tca/service-kit';
+import { exportAccountData, logIn, revokeSessionByToken, signOutEverywhere } from '../../domain/account-sessions.js';
+import { accountUser, registerAccount, sameEmail } from '../../domain/accounts.js';
+import { changePassword, requestPasswordReset, resetPassword, type MailSettings } from '../../domain/password-changes.js';
+import { verifyPassword } from '../../domain/secrets.js';
 import type { IdentityDeps } from './api-deps.js';
 import { FAILED_PASSWORD_CHECK, requireSession, sessionOf } from './authenticate.js';
 import type { IdentityRateLimits } from './rate-limits.js';
@@ -32,7 +30,6 @@ import type { IdentityRateLimits } from './rate-limits.js';
 export const RESET_ANSWER_MIN_MS = 250;
 
 export const REGISTERED_MESSAGE = 'Registration successful!';
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Log in, or reset your password if you have forgotten it.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 export const NOT_YOUR_ACCOUNT_MESSAGE = 'You can only act for your own account: the email must be the one you are logged in with.';
@@ -53,9 +50,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
 
   router.post('/auth/register', limits.registerPerIp, async (req, res) => {
     const input = parseBody(registerRequestSchema, req.body);
-    const passwordHash = await hashPassword(input.password);
-    const user = await insertUser(pool, { email: input.email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, passwordHash });
-    if (!user) throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');
+    const user = await registerAccount(pool, input);
     req.log.info({ userId: user.id }, 'account registered');
     const answer: RegisterAnswer = { message: REGISTERED_MESSAGE, data: accountUser(user) };
     res.status(201).json(answer);
@@ -63,13 +58,12 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
 
   router.post('/auth/login', limits.loginPerIp, limits.loginFailuresPerAccount, async (req, res) => {
     const input = parseBody(loginRequestSchema, req.body);
-    const user = await findUserByEmail(pool, input.email);
-    // Unknown e-mails are checked against a dummy hash: the answer takes as long either way.
-    if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
+    const loggedIn = await logIn(pool, input.email, input.password);
+    if (!loggedIn) {
       res.locals[FAILED_PASSWORD_CHECK] = true;
       throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
     }
-    const { token, session } = await createSession(pool, user.id);
+    const { user, token, session } = loggedIn;
     req.log.info({ userId: user.id, sessionId: session.id }, 'logged in');
     const answer: LoginAnswer = { token, user: accountUser(user), expiresAt: session.expiresAt.toISOString() };
     res.json(answer);
@@ -122,7 +116,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
   /** "Sign out of all devices": every session of the user ends, this one included. */
   router.post('/auth/logout-all', authenticated, async (req, res) => {
     const session = sessionOf(req);
-    const ended = await revokeUserSessions(pool, session.user.id);
+    const ended = await signOutEverywhere(pool, session.user.id);
     req.log.info({ userId: session.user.id, ended }, 'signed out of all devices');
     res.json({ message: 'Signed out of all devices' });
   });
@@ -135,15 +129,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
 
   router.get('/auth/my-data', authenticated, async (req, res) => {
     const session = sessionOf(req);
-    const [sessions, memberships] = await Promise.all([liveSessions(pool, session.user.id), membershipsOf(pool, session.user.id)]);
-    const answer: AccountExport = {
-      user: accountUser(session.user),
-      createdAt: session.user.created_at.toISOString(),
-      termsAcceptedAt: session.user.terms_accepted_at.toISOString(),
-      sessions: sessions.map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString(), current: s.id === session.id })),
-      memberships,
-    };
-    res.json(answer);
+    res.json(await exportAccountData(pool, session));
   });
 
   return router;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { bearerToken, UnauthorizedError, type Pool } from '@tca/service-kit';
-import { lookupSession, type Session } from '../../accounts/sessions.js';
+import { lookupSession, type Session } from '../../domain/account-sessions.js';
 
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 const NOT_LOGGED_IN = 'You need to log in first.';

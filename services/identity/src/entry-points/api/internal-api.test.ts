@@ -15,7 +15,7 @@ import {
   TEST_SERVICE_TOKEN,
   type TestIdentity,
 } from '../../testing/harness.js';
-import { ALREADY_ACTIVE_MESSAGE, MEMBERSHIP_REQUEST_ID_PATTERN } from '../../memberships/orders.js';
+import { ALREADY_ACTIVE_MESSAGE, MEMBERSHIP_REQUEST_ID_PATTERN } from '../../domain/membership-orders.js';
 import { BAD_SERVICE_TOKEN_MESSAGE, createMembershipAnswerSchema, requireServiceToken, SERVICE_TOKEN_NOT_CONFIGURED_MESSAGE } from './internal-routes.js';
 
 let identity: TestIdentity;

@@ -3,7 +3,7 @@ import { Router, type RequestHandler } from 'express';
 import { createMembershipRequestSchema, MEMBERSHIP_LEVEL_NAMES, SERVICE_TOKEN_HEADER, type EligibilityAnswer } from '@tca/contracts';
 import { AppError, parseBody, ServiceUnavailableError, UnauthorizedError, ValidationError } from '@tca/service-kit';
 import { z } from 'zod';
-import { createMembershipFromCheckout, membershipEligibility, parseUserId, type CreatedMembership } from '../../memberships/orders.js';
+import { createMembershipFromCheckout, membershipEligibility, parseUserId, type CreatedMembership } from '../../domain/membership-orders.js';
 import type { IdentityDeps } from './api-deps.js';
 
 /** The answer of POST /internal/memberships (201 created, 200 already recorded for this checkout session). */

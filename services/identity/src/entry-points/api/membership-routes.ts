@@ -2,8 +2,8 @@ import { Router } from 'express';
 import { dependantsRequestSchema, MEMBERSHIP_LEVEL_NAMES, membershipLookupRequestSchema, type MembershipRecord } from '@tca/contracts';
 import { AppError, parseBody } from '@tca/service-kit';
 import { z } from 'zod';
-import { paidMembership, saveDependants } from '../../memberships/orders.js';
-import { membershipRecord, membershipsOf } from '../../memberships/records.js';
+import { saveDependants } from '../../domain/membership-dependants.js';
+import { membershipsOf, paidMembership } from '../../domain/membership-records.js';
 import type { IdentityDeps } from './api-deps.js';
 import { assertOwnEmail } from './auth-routes.js';
 import { requireSession, sessionOf } from './authenticate.js';
@@ -44,9 +44,8 @@ export function createMembershipRouter({ pool }: IdentityDeps): Router {
     const session = sessionOf(req);
     const input = parseBody(membershipSubmissionSchema, req.body);
     assertOwnEmail(session.user.email, input.email);
-    const row = await paidMembership(pool, session.user.id, input.membershipName);
-    if (!row) throw new AppError(402, 'payment_required', PAYMENT_REQUIRED_MESSAGE);
-    const answer: MembershipRecord = membershipRecord(row);
+    const answer: MembershipRecord | undefined = await paidMembership(pool, session.user.id, input.membershipName);
+    if (!answer) throw new AppError(402, 'payment_required', PAYMENT_REQUIRED_MESSAGE);
     res.json(answer);
   });
 

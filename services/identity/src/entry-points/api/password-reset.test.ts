@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
 import { emailJobSchema, PASSWORD_RESET_MESSAGE, QUEUES, RESET_REQUEST_MESSAGE, sendResetAnswerSchema } from '@tca/contracts';
 import { waitFor } from '@tca/service-kit/testing';
-import { tokenHash } from '../../accounts/secrets.js';
+import { tokenHash } from '../../domain/secrets.js';
 import { apiError, call, newEmail, outboxMails, registerAndLogin, resetTokenIn, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
 import { RESET_ANSWER_MIN_MS } from './auth-routes.js';
 

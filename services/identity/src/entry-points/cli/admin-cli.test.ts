@@ -3,7 +3,7 @@ import { userInfo } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { membershipListSchema } from '@tca/contracts';
 import { main, type CliOutput } from './admin-cli.js';
-import { decisionsOf } from '../../memberships/operators.js';
+import { decisionsOf } from '../../domain/membership-decisions.js';
 import { call, createMembershipBody, createPaidMembership, outboxMails, registerAndLogin, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
 
 let identity: TestIdentity;

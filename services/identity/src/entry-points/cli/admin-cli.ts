@@ -6,10 +6,10 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { AppError, createPool, formatDateTimeIn, runMigrations } from '@tca/service-kit';
-import { ADELAIDE_TIME_ZONE, brandFor } from '../../accounts/emails.js';
+import { ADELAIDE_TIME_ZONE, brandFor } from '../../domain/account-emails.js';
 import { MIGRATIONS_DIR, SCHEMA } from '../../config.js';
-import { lastValidDay } from '../../memberships/emails.js';
-import { approveMembership, isMembershipStatus, listMemberships, rejectMembership, type DecisionSettings, type MembershipSummary } from '../../memberships/operators.js';
+import { lastValidDay } from '../../domain/membership-emails.js';
+import { approveMembership, isMembershipStatus, listMemberships, rejectMembership, type DecisionSettings, type MembershipSummary } from '../../domain/membership-decisions.js';
 
 const USAGE = `Usage:
   npm run admin -- memberships list [--status Pending|Active|Current|Rejected|Expired]

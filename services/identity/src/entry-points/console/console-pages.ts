@@ -4,7 +4,7 @@
  */
 import { MEMBERSHIP_STATUSES } from '@tca/contracts';
 import { escapeHtml } from '@tca/service-kit';
-import type { MembershipSummary } from '../../memberships/operators.js';
+import type { MembershipSummary } from '../../domain/membership-decisions.js';
 
 export const CONSOLE_CSS = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.5; }

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { Queue, Worker } from 'bullmq';
 import { QUEUES } from '@tca/contracts';
 import { closeRedis, createRedis } from '@tca/service-kit';
-import { decisionsOf } from '../../memberships/operators.js';
+import { decisionsOf } from '../../domain/membership-decisions.js';
 import { createMembershipBody, createPaidMembership, newAddress, outboxMails, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
 import { CONSOLE_CSP } from './operator-console.js';
 

@@ -10,7 +10,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { AppError } from '@tca/service-kit';
 import type { IdentityDeps } from '../api/api-deps.js';
-import { brandFor } from '../../accounts/emails.js';
+import { brandFor } from '../../domain/account-emails.js';
 import {
   approveMembership,
   isMembershipStatus,
@@ -18,7 +18,7 @@ import {
   rejectMembership,
   REJECTION_REASON_MAX,
   type DecisionSettings,
-} from '../../memberships/operators.js';
+} from '../../domain/membership-decisions.js';
 import { operatorAuth } from './operator-auth.js';
 import { CONSOLE_CSS, homePage, membershipsPage, messagePage } from './console-pages.js';
 import { createQueueDashboard, QUEUES_PATH } from './queue-dashboard.js';

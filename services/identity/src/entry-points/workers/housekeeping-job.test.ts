@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '@tca/service-kit';
 import { waitFor } from '@tca/service-kit/testing';
-import { newToken } from '../../accounts/secrets.js';
-import { ENDED_RETENTION_MS, runHousekeeping, startHousekeeping } from './housekeeping-job.js';
+import { newToken } from '../../domain/secrets.js';
+import { ENDED_RETENTION_MS, runHousekeeping } from '../../domain/housekeeping.js';
+import { startHousekeeping } from './housekeeping-job.js';
 import { registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
 
 let identity: TestIdentity;

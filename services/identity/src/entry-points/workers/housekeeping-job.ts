@@ -1,24 +1,5 @@
 import type { Logger, Pool } from '@tca/service-kit';
-
-/**
- * How long an ended session or a used or expired reset link is kept before housekeeping deletes it: a
- * day, so that someone who opens an old link or an old tab the same day hears "already used" / "your
- * session has expired" rather than "not valid".
- */
-export const ENDED_RETENTION_MS = 24 * 60 * 60 * 1000;
-
-/** Deletes sessions and reset links that ended more than `retentionMs` ago. Idempotent; replicas may run it at once. */
-export async function runHousekeeping(pool: Pool, retentionMs = ENDED_RETENTION_MS): Promise<{ sessions: number; resets: number }> {
-  const sessions = await pool.query(
-    `DELETE FROM sessions WHERE expires_at < now() - $1 * interval '1 millisecond' OR revoked_at < now() - $1 * interval '1 millisecond'`,
-    [retentionMs],
-  );
-  const resets = await pool.query(
-    `DELETE FROM password_resets WHERE expires_at < now() - $1 * interval '1 millisecond' OR used_at < now() - $1 * interval '1 millisecond'`,
-    [retentionMs],
-  );
-  return { sessions: sessions.rowCount ?? 0, resets: resets.rowCount ?? 0 };
-}
+import { runHousekeeping } from '../../domain/housekeeping.js';
 
 export interface Housekeeping {
   stop(): void;

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '@tca/service-kit';
 import { startNodeProcess, uniquePrefix, waitFor } from '@tca/service-kit/testing';
-import { brandFor } from '../../accounts/emails.js';
+import { brandFor } from '../../domain/account-emails.js';
 import { loadIdentityConfig } from '../../config.js';
 import { adelaideDate, createMembershipBody, createPaidMembership, outboxMails, registerAndLogin, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
-import { dueThreshold, sendRenewalReminders, type ReminderSettings } from '../../memberships/renewals.js';
+import { dueThreshold, sendRenewalReminders, type ReminderSettings } from '../../domain/renewal-reminders.js';
 import { RENEWAL_SCHEDULE, RENEWAL_SCHEDULER_ID, startMembershipWorker, type MembershipWorker } from './membership-worker.js';
 
 let identity: TestIdentity;

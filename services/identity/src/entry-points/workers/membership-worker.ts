@@ -15,10 +15,10 @@ import {
   type QueueWorker,
 } from '@tca/service-kit';
 import { z } from 'zod';
-import { brandFor } from '../../accounts/emails.js';
+import { brandFor } from '../../domain/account-emails.js';
 import { MIGRATIONS_DIR, SCHEMA, type IdentityConfig } from '../../config.js';
-import { MEMBERSHIP_TIME_ZONE } from '../../memberships/records.js';
-import { sendRenewalReminders, type ReminderSettings, type SentReminder } from '../../memberships/renewals.js';
+import { MEMBERSHIP_TIME_ZONE } from '../../domain/membership-records.js';
+import { sendRenewalReminders, type ReminderSettings, type SentReminder } from '../../domain/renewal-reminders.js';
 
 export const MEMBERSHIP_WORKER_NAME = 'membership-worker';
 /** The job scheduler's id: every worker upserts the same one, so there is one schedule however many run. */

@@ -1,6 +1,6 @@
-import type { AccountUser } from '@tca/contracts';
-import type { PoolClient, Pool } from '@tca/service-kit';
+import type { Db } from './database.js';
 
+/** The `users` table: one row per account. */
 export interface UserRow {
   id: number;
   email: string;
@@ -14,19 +14,14 @@ export interface UserRow {
 
 export const USER_COLUMNS = 'id, email, first_name, last_name, phone_number, password_hash, terms_accepted_at, created_at';
 
-/** The account as the API shows it (spec §7 login `user`); never the password hash. */
-export function accountUser(row: UserRow): AccountUser {
-  return { id: String(row.id), email: row.email, firstName: row.first_name, lastName: row.last_name, phoneNumber: row.phone_number };
-}
-
-/** E-mail addresses are compared without regard to case (users_email_key is a unique index on lower(email)). */
-export function sameEmail(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-
-export async function findUserByEmail(db: Pool | PoolClient, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email.trim()]);
   return rows[0];
+}
+
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM users WHERE id = $1', [userId]);
+  return rowCount !== 0;
 }
 
 export interface NewUser {
@@ -38,7 +33,7 @@ export interface NewUser {
 }
 
 /** Creates the account; undefined when the e-mail (in any case) already has one. */
-export async function insertUser(db: Pool | PoolClient, user: NewUser): Promise<UserRow | undefined> {
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (email, first_name, last_name, phone_number, password_hash, terms_accepted_at)
      VALUES ($1, $2, $3, $4, $5, now())
@@ -46,5 +41,18 @@ export async function insertUser(db: Pool | PoolClient, user: NewUser): Promise<
      RETURNING ${USER_COLUMNS}`,
     [user.email.trim(), user.firstName, user.lastName, user.phoneNumber, user.passwordHash],
   );
+  return rows[0];
+}
+
+/** Who a password change is about (to tell them). */
+export interface ChangedUser {
+  id: number;
+  email: string;
+  first_name: string;
+}
+
+/** Stores a new password hash; undefined when there is no such user. */
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<ChangedUser | undefined> {
+  const { rows } = await db.query<ChangedUser>(`UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id, email, first_name`, [userId, passwordHash]);
   return rows[0];
 }

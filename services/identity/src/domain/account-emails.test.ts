@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emailJobSchema } from '@tca/contracts';
-import { brandFor, passwordChangedEmail, resetLinkEmail, sitePage } from './emails.js';
+import { brandFor, passwordChangedEmail, resetLinkEmail, sitePage } from './account-emails.js';
 
 const brand = brandFor('https://tamil.example.org');
 const user = { email: 'meera@example.org', firstName: 'Meera <b>' };

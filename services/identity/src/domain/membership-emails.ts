@@ -1,6 +1,6 @@
 import type { EmailJob, MembershipTerm } from '@tca/contracts';
 import type { EmailBlock, EmailBrand, EmailContent } from '@tca/service-kit';
-import { ASSOCIATION_NAME, emailJob, type MailRecipient } from '../accounts/emails.js';
+import { ASSOCIATION_NAME, emailJob, type MailRecipient } from './account-emails.js';
 
 export interface MailedMembership {
   requestId: string;

@@ -1,8 +1,12 @@
 import { QUEUES } from '@tca/contracts';
 import { addToOutbox, AppError, withTransaction, type EmailBrand, type Pool, type PoolClient } from '@tca/service-kit';
-import { passwordChangedEmail, resetLinkEmail, sitePage } from './emails.js';
+import { updatePasswordHash, type ChangedUser } from '../data-access/account-repository.js';
+import { databaseNow } from '../data-access/database.js';
+import { consumeResetLink, insertResetLinkForEmail, resetLinkWasUsed, retireResetLinks } from '../data-access/password-reset-repository.js';
+import { revokeUserSessions } from '../data-access/session-repository.js';
+import { passwordChangedEmail, resetLinkEmail, sitePage } from './account-emails.js';
+import type { Session } from './account-sessions.js';
 import { hashPassword, isTokenShaped, newToken, tokenHash } from './secrets.js';
-import { revokeUserSessions, type Session } from './sessions.js';
 
 /** A reset link lasts one hour. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -22,18 +26,9 @@ export interface MailSettings {
 export async function requestPasswordReset(pool: Pool, email: string, mail: MailSettings): Promise<{ queued: boolean }> {
   const { token, hash } = newToken();
   return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ email: string; first_name: string; expires_at: Date }>(
-      `WITH account AS (SELECT id, email, first_name FROM users WHERE lower(email) = lower($1)),
-            link AS (
-              INSERT INTO password_resets (user_id, token_hash, expires_at)
-              SELECT id, $2, now() + $3 * interval '1 millisecond' FROM account
-              RETURNING user_id, expires_at)
-       SELECT account.email, account.first_name, link.expires_at FROM link JOIN account ON account.id = link.user_id`,
-      [email.trim(), hash, RESET_LINK_TTL_MS],
-    );
-    const row = rows[0];
-    if (!row) return { queued: false };
-    const message = resetLinkEmail({ email: row.email, firstName: row.first_name }, sitePage(mail.publicUrl, `/reset-password/${token}`), row.expires_at, mail.brand);
+    const link = await insertResetLinkForEmail(client, email, hash, RESET_LINK_TTL_MS);
+    if (!link) return { queued: false };
+    const message = resetLinkEmail({ email: link.email, firstName: link.firstName }, sitePage(mail.publicUrl, `/reset-password/${token}`), link.expiresAt, mail.brand);
     await addToOutbox(client, { queue: QUEUES.email, name: 'password-reset', jobId: message.key, payload: message });
     return { queued: true };
   });
@@ -52,18 +47,11 @@ export class ResetLinkError extends AppError {
   }
 }
 
-interface ChangedUser {
-  id: number;
-  email: string;
-  first_name: string;
-}
-
 /** What every password change does besides storing the hash: other reset links die, sessions end, the owner is told. */
 async function afterPasswordChange(client: PoolClient, user: ChangedUser, how: 'reset' | 'change', keepSessionId: number | undefined, mail: MailSettings): Promise<void> {
-  await client.query(`UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [user.id]);
+  await retireResetLinks(client, user.id);
   await revokeUserSessions(client, user.id, keepSessionId);
-  const { rows } = await client.query<{ now: Date }>('SELECT now() AS now');
-  const notice = passwordChangedEmail({ email: user.email, firstName: user.first_name }, rows[0]?.now ?? new Date(), how, sitePage(mail.publicUrl, '/login'), mail.brand);
+  const notice = passwordChangedEmail({ email: user.email, firstName: user.first_name }, await databaseNow(client), how, sitePage(mail.publicUrl, '/login'), mail.brand);
   await addToOutbox(client, { queue: QUEUES.email, name: 'password-changed', jobId: notice.key, payload: notice });
 }
 
@@ -76,18 +64,12 @@ export async function resetPassword(pool: Pool, token: string, newPassword: stri
   const hash = tokenHash(token);
   const passwordHash = await hashPassword(newPassword);
   await withTransaction(pool, async (client) => {
-    const consumed = await client.query<{ user_id: number }>(
-      `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-      [hash],
-    );
-    const userId = consumed.rows[0]?.user_id;
+    const userId = await consumeResetLink(client, hash);
     if (userId === undefined) {
-      const { rows } = await client.query<{ used: boolean }>(`SELECT used_at IS NOT NULL AS used FROM password_resets WHERE token_hash = $1`, [hash]);
-      const link = rows[0];
-      throw new ResetLinkError(link === undefined ? 'invalid' : link.used ? 'used' : 'expired');
+      const used = await resetLinkWasUsed(client, hash);
+      throw new ResetLinkError(used === undefined ? 'invalid' : used ? 'used' : 'expired');
     }
-    const { rows } = await client.query<ChangedUser>(`UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id, email, first_name`, [userId, passwordHash]);
-    const user = rows[0];
+    const user = await updatePasswordHash(client, userId, passwordHash);
     if (!user) throw new ResetLinkError('invalid');
     await afterPasswordChange(client, user, 'reset', undefined, mail);
   });
@@ -97,8 +79,7 @@ export async function resetPassword(pool: Pool, token: string, newPassword: stri
 export async function changePassword(pool: Pool, session: Session, newPassword: string, mail: MailSettings): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await withTransaction(pool, async (client) => {
-    const { rows } = await client.query<ChangedUser>(`UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id, email, first_name`, [session.user.id, passwordHash]);
-    const user = rows[0];
+    const user = await updatePasswordHash(client, session.user.id, passwordHash);
     if (!user) throw new Error(`user ${session.user.id} of a live session is missing`);
     await afterPasswordChange(client, user, 'change', session.id, mail);
   });

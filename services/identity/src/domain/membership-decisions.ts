@@ -5,9 +5,19 @@
  */
 import { MEMBERSHIP_STATUSES, QUEUES, type EmailJob, type MembershipTerm } from '@tca/contracts';
 import { addToOutbox, AppError, NotFoundError, ValidationError, withTransaction, type EmailBrand, type Pool } from '@tca/service-kit';
-import { sitePage } from '../accounts/emails.js';
-import { membershipApprovedEmail, membershipRejectedEmail, type MailedMembership } from './emails.js';
-import { MEMBERSHIP_COLUMNS, type Db, type MembershipRow } from './records.js';
+import type { Db } from '../data-access/database.js';
+import { insertDecision } from '../data-access/membership-decision-repository.js';
+import {
+  listMembershipsWithDependants,
+  lockMembershipByRequestId,
+  lockPendingMembershipsByEmail,
+  updateMembershipStatus,
+  type MembershipRow,
+} from '../data-access/membership-repository.js';
+import { sitePage } from './account-emails.js';
+import { membershipApprovedEmail, membershipRejectedEmail, type MailedMembership } from './membership-emails.js';
+
+export { decisionsOf, type DecisionRecord } from '../data-access/membership-decision-repository.js';
 
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const REJECTION_REASON_MAX = 1000;
@@ -32,15 +42,7 @@ export function isMembershipStatus(value: string): value is MembershipStatus {
 
 /** Every membership, oldest first (the queue of requests to decide), optionally only those with this status as shown. */
 export async function listMemberships(db: Db, filter: { status?: MembershipStatus } = {}): Promise<MembershipSummary[]> {
-  const { rows } = await db.query<MembershipRow & { dependants: number }>(
-    `SELECT * FROM (
-       SELECT ${MEMBERSHIP_COLUMNS}, (SELECT count(*) FROM membership_dependants d WHERE d.membership_id = m.id)::int AS dependants
-         FROM memberships m
-     ) listed
-     WHERE $1::text IS NULL OR status = $1
-     ORDER BY created_at, id`,
-    [filter.status ?? null],
-  );
+  const rows = await listMembershipsWithDependants(db, filter.status);
   return rows.map((row) => ({
     requestId: row.request_id,
     membershipName: row.membership_name,
@@ -79,16 +81,11 @@ async function lockTarget(db: Db, target: string): Promise<MembershipRow> {
   const wanted = target.trim();
   if (wanted === '') throw new ValidationError({ target: 'Name a request ID or an e-mail address' }, 'Name a request ID or an e-mail address.');
   if (!wanted.includes('@')) {
-    const { rows } = await db.query<MembershipRow>(`SELECT ${MEMBERSHIP_COLUMNS} FROM memberships m WHERE m.request_id = $1 FOR UPDATE OF m`, [wanted]);
-    if (!rows[0]) throw new NotFoundError(`There is no membership with request ID ${wanted}.`, 'membership_not_found');
-    return rows[0];
+    const row = await lockMembershipByRequestId(db, wanted);
+    if (!row) throw new NotFoundError(`There is no membership with request ID ${wanted}.`, 'membership_not_found');
+    return row;
   }
-  const { rows } = await db.query<MembershipRow>(
-    `SELECT ${MEMBERSHIP_COLUMNS} FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.status = 'Pending' AND (lower(u.email) = lower($1) OR lower(m.email) = lower($1))
-      ORDER BY m.created_at, m.id FOR UPDATE OF m`,
-    [wanted],
-  );
+  const rows = await lockPendingMembershipsByEmail(db, wanted);
   if (rows.length === 0) throw new NotFoundError(`${wanted} has no Pending membership request.`, 'membership_not_found');
   if (rows.length > 1) {
     throw new AppError(409, 'ambiguous_target', `${wanted} has ${rows.length} Pending requests (${rows.map((r) => r.request_id).join(', ')}): name one by its request ID.`);
@@ -115,11 +112,8 @@ async function decide(
     if (row.stored_status !== 'Pending') {
       throw new AppError(409, 'not_pending', `${row.request_id} is ${row.status}: only Pending requests can be ${decision}.`);
     }
-    await client.query('UPDATE memberships SET status = $2 WHERE id = $1', [row.id, toStatus]);
-    await client.query(
-      'INSERT INTO membership_decisions (membership_id, decision, from_status, to_status, reason, decided_by) VALUES ($1, $2, $3, $4, $5, $6)',
-      [row.id, decision, row.stored_status, toStatus, reason ?? null, decidedBy],
-    );
+    await updateMembershipStatus(client, row.id, toStatus);
+    await insertDecision(client, { membershipId: row.id, decision, fromStatus: row.stored_status, toStatus, reason, decidedBy });
     const member = { email: row.email, firstName: row.first_name };
     const email: EmailJob =
       decision === 'approved'
@@ -142,24 +136,4 @@ export function rejectMembership(pool: Pool, target: string, reason: string | un
     throw new ValidationError({ reason: `At most ${REJECTION_REASON_MAX} characters` }, `The reason may have at most ${REJECTION_REASON_MAX} characters.`);
   }
   return decide(pool, target, 'rejected', trimmed, settings);
-}
-
-export interface DecisionRecord {
-  decision: 'approved' | 'rejected';
-  fromStatus: string;
-  toStatus: string;
-  reason: string | null;
-  decidedBy: string;
-  decidedAt: Date;
-}
-
-/** The decisions about one membership, oldest first (the audit trail). */
-export async function decisionsOf(db: Db, requestId: string): Promise<DecisionRecord[]> {
-  const { rows } = await db.query<{ decision: 'approved' | 'rejected'; from_status: string; to_status: string; reason: string | null; decided_by: string; decided_at: Date }>(
-    `SELECT d.decision, d.from_status, d.to_status, d.reason, d.decided_by, d.decided_at
-       FROM membership_decisions d JOIN memberships m ON m.id = d.membership_id
-      WHERE m.request_id = $1 ORDER BY d.decided_at, d.id`,
-    [requestId],
-  );
-  return rows.map((r) => ({ decision: r.decision, fromStatus: r.from_status, toStatus: r.to_status, reason: r.reason, decidedBy: r.decided_by, decidedAt: r.decided_at }));
 }

@@ -1,0 +1,84 @@
+import { USER_COLUMNS, type UserRow } from './account-repository.js';
+import type { Db } from './database.js';
+
+/** The `sessions` table: one row per login, holding the SHA-256 of its token. */
+
+export interface Session {
+  id: number;
+  expiresAt: Date;
+  createdAt: Date;
+  user: UserRow;
+}
+
+export async function insertSession(db: Db, userId: number, tokenHash: Buffer, ttlMs: number): Promise<{ id: number; expiresAt: Date }> {
+  const { rows } = await db.query<{ id: number; expires_at: Date }>(
+    `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond') RETURNING id, expires_at`,
+    [userId, tokenHash, ttlMs],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT … RETURNING gave no row');
+  return { id: row.id, expiresAt: row.expires_at };
+}
+
+/** A stored session with its account, whether it was revoked, and the database's clock to judge its expiry by. */
+export interface StoredSession {
+  session: Session;
+  revokedAt: Date | null;
+  now: Date;
+}
+
+interface SessionRow extends UserRow {
+  session_id: number;
+  session_expires_at: Date;
+  session_created_at: Date;
+  session_revoked_at: Date | null;
+  now: Date;
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: Buffer): Promise<StoredSession | undefined> {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.id AS session_id, s.expires_at AS session_expires_at, s.created_at AS session_created_at, s.revoked_at AS session_revoked_at, now() AS now,
+            ${USER_COLUMNS.split(', ').map((column) => `u.${column}`).join(', ')}
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { session_id, session_expires_at, session_created_at, session_revoked_at, now, ...user } = row;
+  return { session: { id: session_id, expiresAt: session_expires_at, createdAt: session_created_at, user }, revokedAt: session_revoked_at, now };
+}
+
+/** Ends one live session. Returns whether one was ended. */
+export async function revokeSessionByTokenHash(db: Db, tokenHash: Buffer): Promise<boolean> {
+  const result = await db.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`, [tokenHash]);
+  return result.rowCount === 1;
+}
+
+/** Ends every live session of a user, except `keepSessionId` when given. Returns how many ended. */
+export async function revokeUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<number> {
+  const result = await db.query(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() AND ($2::int IS NULL OR id <> $2::int)`,
+    [userId, keepSessionId ?? null],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** The user's live sessions, newest first. */
+export async function liveSessions(db: Db, userId: number): Promise<Array<{ id: number; createdAt: Date; expiresAt: Date }>> {
+  const { rows } = await db.query<{ id: number; created_at: Date; expires_at: Date }>(
+    `SELECT id, created_at, expires_at FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id DESC`,
+    [userId],
+  );
+  return rows.map((row) => ({ id: row.id, createdAt: row.created_at, expiresAt: row.expires_at }));
+}
+
+/** Deletes sessions that expired or were revoked more than `retentionMs` ago. Returns how many. */
+export async function deleteEndedSessions(db: Db, retentionMs: number): Promise<number> {
+  const result = await db.query(
+    `DELETE FROM sessions WHERE expires_at < now() - $1 * interval '1 millisecond' OR revoked_at < now() - $1 * interval '1 millisecond'`,
+    [retentionMs],
+  );
+  return result.rowCount ?? 0;
+}

@@ -1,0 +1,84 @@
+import { SESSION_TTL_MS, type AccountExport } from '@tca/contracts';
+import { findUserByEmail, type UserRow } from '../data-access/account-repository.js';
+import type { Db } from '../data-access/database.js';
+import { membershipsOfUser } from '../data-access/membership-repository.js';
+import {
+  findSessionByTokenHash,
+  insertSession,
+  liveSessions,
+  revokeSessionByTokenHash,
+  revokeUserSessions,
+  type Session,
+} from '../data-access/session-repository.js';
+import { accountUser } from './accounts.js';
+import { membershipRecord } from './membership-records.js';
+import { isTokenShaped, newToken, tokenHash, verifyPassword } from './secrets.js';
+
+/**
+ * Login sessions: an opaque token for the browser, its SHA-256 in `sessions`. A session lasts 24 hours
+ * from login (spec §9), however much it is used, and ends earlier when revoked (logout, sign out of all
+ * devices, a password change or reset).
+ */
+
+export type { Session } from '../data-access/session-repository.js';
+
+export async function createSession(db: Db, userId: number): Promise<{ token: string; session: { id: number; expiresAt: Date } }> {
+  const { token, hash } = newToken();
+  const session = await insertSession(db, userId, hash, SESSION_TTL_MS);
+  return { token, session };
+}
+
+export type SessionLookup =
+  | { kind: 'valid'; session: Session }
+  /** A session that existed and ended (expired or revoked): the browser should ask for a new login. */
+  | { kind: 'ended' }
+  /** Not a token of ours (or one so long ended that housekeeping deleted it). */
+  | { kind: 'unknown' };
+
+export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {
+  if (!isTokenShaped(token)) return { kind: 'unknown' };
+  const found = await findSessionByTokenHash(db, tokenHash(token));
+  if (!found) return { kind: 'unknown' };
+  if (found.revokedAt !== null || found.session.expiresAt <= found.now) return { kind: 'ended' };
+  return { kind: 'valid', session: found.session };
+}
+
+/** Ends one session (logout). Returns whether a live session was ended. */
+export async function revokeSessionByToken(db: Db, token: string): Promise<boolean> {
+  if (!isTokenShaped(token)) return false;
+  return revokeSessionByTokenHash(db, tokenHash(token));
+}
+
+/** "Sign out of all devices": every live session of the user ends. Returns how many ended. */
+export function signOutEverywhere(db: Db, userId: number): Promise<number> {
+  return revokeUserSessions(db, userId);
+}
+
+/** The account's data (GET /auth/my-data): the account, its live sessions (this one marked) and its memberships. */
+export async function exportAccountData(db: Db, session: Session): Promise<AccountExport> {
+  const [sessions, memberships] = await Promise.all([liveSessions(db, session.user.id), membershipsOfUser(db, session.user.id)]);
+  return {
+    user: accountUser(session.user),
+    createdAt: session.user.created_at.toISOString(),
+    termsAcceptedAt: session.user.terms_accepted_at.toISOString(),
+    sessions: sessions.map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString(), current: s.id === session.id })),
+    memberships: memberships.map(membershipRecord),
+  };
+}
+
+export interface LoggedIn {
+  user: UserRow;
+  token: string;
+  session: { id: number; expiresAt: Date };
+}
+
+/**
+ * Checks the e-mail and password and starts a session; undefined when either is wrong. Unknown e-mails
+ * are checked against a dummy hash: the answer takes as long either way.
+ */
+export async function logIn(db: Db, email: string, password: string): Promise<LoggedIn | undefined> {
+  const user = await findUserByEmail(db, email);
+  if (!(await verifyPassword(user?.password_hash, password)) || !user) return undefined;
+  const { token, session } = await createSession(db, user.id);
+  return { user, token, session };
+}
