@@ -13,6 +13,9 @@ export interface DevServers {
   healthUrls: Record<string, string>;
 }
 
+/** npm start runs no dev server. */
+export const NO_DEV_SERVERS: DevServers = Object.freeze({ servers: [], manifestEnv: {}, healthUrls: {} });
+
 /** First compiles take a while: the default wait for a dev server when readyTimeoutMs is not given. */
 export const DEV_SERVER_TIMEOUT_MS = 120_000;
 

@@ -1,0 +1,58 @@
+import type { ProcessSpec } from '../processes.js';
+import { STRIPE_SANDBOX } from '../project.js';
+import type { RunningStack } from '../stack-options.js';
+import { operatorEnvironment, serviceUrlEnvironment, type OperatorCredentials } from './child-environment.js';
+import type { ProcessPlan } from './plan-processes.js';
+import type { FrontPorts } from './reserve-ports.js';
+import type { StackContext } from './stack-context.js';
+import { planApiPorts, startApis } from './start-apis.js';
+import { startStripeSandbox } from './start-stripe-sandbox.js';
+import { waitForServices } from './started-service.js';
+
+export interface ServicesInput {
+  plan: ProcessPlan;
+  front: FrontPorts;
+  /** What every child gets (baseEnvironment). */
+  baseEnv: NodeJS.ProcessEnv;
+  operator: OperatorCredentials;
+}
+
+export interface RunningServices {
+  /** Each service's readiness URL, in the order they are listed. */
+  healthUrls: Record<string, string>;
+  /** The local Stripe with this run's keys, when the stack runs it. */
+  stripeSandbox: RunningStack['stripeSandbox'];
+  /** Every child's environment with the services' final URLs (CONTENT_URL, …): what the gateway gets. */
+  env: NodeJS.ProcessEnv;
+  /** A process's environment next to the services: `env`, plus the Stripe keys for payments' processes. */
+  envOf(process: ProcessSpec): NodeJS.ProcessEnv;
+}
+
+/**
+ * The Stripe sandbox and the APIs, each on a port chosen before any starts (so each gets the others'
+ * URLs), then the long wait while they run their migrations. npm start fails on the first that does
+ * not come up; npm run dev warns and goes on.
+ */
+export async function startServices(ctx: StackContext, { plan, front, baseEnv, operator }: ServicesInput): Promise<RunningServices> {
+  const apiPorts = await planApiPorts(plan.apis, front.isolated);
+  const plannedUrls = Object.fromEntries([...apiPorts].map(([name, port]) => [name, `http://127.0.0.1:${port}`]));
+  const sandbox = await startStripeSandbox(ctx, { plan, isolated: front.isolated, apiUrls: plannedUrls, takenPorts: apiPorts.values(), baseEnv });
+  const stripeEnvOf = (p: ProcessSpec): NodeJS.ProcessEnv => (sandbox && p.service === STRIPE_SANDBOX.clientService ? sandbox.clientEnv : {});
+  const apis = startApis(ctx, {
+    plan,
+    ports: apiPorts,
+    envOf: (api) => ({ ...baseEnv, ...serviceUrlEnvironment(plannedUrls), ...stripeEnvOf(api), ...operatorEnvironment(api.service, operator) }),
+  });
+  ctx.say('waiting for the services (migrations run on start)...');
+  const services = await waitForServices(ctx, [...apis.starts, ...(sandbox ? [sandbox.start] : [])]);
+
+  // From here on the services' URLs are final (one may have moved to another port).
+  const env: NodeJS.ProcessEnv = { ...baseEnv, ...serviceUrlEnvironment(apis.urls) };
+  const sandboxUrl = sandbox && services.started.find((s) => s.name === sandbox.name)?.url;
+  return {
+    healthUrls: services.healthUrls,
+    stripeSandbox: sandbox && sandboxUrl ? { url: sandboxUrl, ...sandbox.keys } : undefined,
+    env,
+    envOf: (p) => ({ ...env, ...stripeEnvOf(p) }),
+  };
+}
