@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { firstMessages as messages } from '../../shared/testing/first-messages.js';
+import { firstMessages } from '../../shared/testing/first-messages.js';
 import { REGISTER_DEFAULTS, registerFormSchema } from './register-form-schema.js';
 
 const good = {
@@ -15,7 +15,7 @@ const good = {
 };
 
 test('register: an empty form gives every §5 "required" message', () => {
-  assert.deepEqual(messages(registerFormSchema.safeParse(REGISTER_DEFAULTS)), {
+  assert.deepEqual(firstMessages(registerFormSchema.safeParse(REGISTER_DEFAULTS)), {
     firstName: 'First name is required',
     lastName: 'Last name is required',
     email: 'Email is required',
@@ -28,7 +28,7 @@ test('register: an empty form gives every §5 "required" message', () => {
 
 test('register: the §5 length, format, strength and match messages', () => {
   assert.deepEqual(
-    messages(
+    firstMessages(
       registerFormSchema.safeParse({ ...good, firstName: 'M', lastName: 'R', email: 'meera@', phone: '04123', password: 'short', confirmPassword: 'other' }),
     ),
     {
@@ -40,7 +40,7 @@ test('register: the §5 length, format, strength and match messages', () => {
       confirmPassword: 'Passwords do not match',
     },
   );
-  assert.deepEqual(messages(registerFormSchema.safeParse({ ...good, password: 'longenough', confirmPassword: 'longenough' })), {
+  assert.deepEqual(firstMessages(registerFormSchema.safeParse({ ...good, password: 'longenough', confirmPassword: 'longenough' })), {
     password: 'Password must include uppercase, lowercase, numbers, and special characters',
   });
 });
@@ -48,6 +48,6 @@ test('register: the §5 length, format, strength and match messages', () => {
 test('register: the phone must be valid for its country (Australia by default)', () => {
   assert.equal(REGISTER_DEFAULTS.phoneCountry, 'AU');
   assert.equal(registerFormSchema.safeParse(good).success, true);
-  assert.deepEqual(messages(registerFormSchema.safeParse({ ...good, phone: '0812 345 678' })), { phone: 'Please enter a valid phone number for Australia' });
+  assert.deepEqual(firstMessages(registerFormSchema.safeParse({ ...good, phone: '0812 345 678' })), { phone: 'Please enter a valid phone number for Australia' });
   assert.equal(registerFormSchema.safeParse({ ...good, phone: '98765 43210', phoneCountry: 'IN' }).success, true);
 });
