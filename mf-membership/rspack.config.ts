@@ -9,5 +9,5 @@ export default createAppConfig({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   devPort: 3102,
   title: 'mf-membership',
-  exposes: { './routes': './src/routes.tsx' },
+  exposes: { './routes': './src/app/routes.tsx' },
 });

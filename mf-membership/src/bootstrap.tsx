@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { paths } from '@tca/contracts';
 import { StandaloneApp } from '@tca/ui/standalone';
-import { pages } from './routes.js';
+import { pages } from './app/routes.js';
 
 // Only for running this remote alone in development; the shell never loads this file.
 const routes = (Object.keys(pages) as Array<keyof typeof pages>).map((page) => ({ path: paths[page], page: pages[page] }));

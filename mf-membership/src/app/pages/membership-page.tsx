@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@tca/ui/router';
+import { paths, type MembershipLevel } from '@tca/contracts';
+import { Page } from '@tca/ui';
+import { useReducedMotion } from '@tca/ui/motion';
+import { readLoginSession, tabStorage } from '@tca/ui/session';
+import { ConfirmModal } from '../../features/levels/components/confirm-modal.js';
+import { LevelCard } from '../../features/levels/components/level-card.js';
+import { fetchHeld, settledHeld } from '../../features/levels/held-memberships.js';
+import { holdsActive, offeredLevels, type HeldMembership } from '../../features/levels/offered-levels.js';
+import { formsLocation, rememberLevel } from '../../shared/chosen-level.js';
+import { useLater } from '../../shared/hooks/use-later.js';
+import { useLoginSession } from '../../shared/hooks/use-login-session.js';
+import { TEXT, TIMING } from '../../shared/messages.js';
+import styles from './membership-page.module.css';
+
+/** What the page knows of the member's memberships. */
+type Held = { state: 'none' } | { state: 'loading'; done: Promise<HeldMembership[]> } | { state: 'loaded'; records: HeldMembership[] };
+
+/**
+ * /membership (spec §2.3, §4): the programme, the five flip cards, and the purchase start. Levels
+ * the member holds Active, and levels with a Current or Pending request, are not offered.
+ */
+export function MembershipPage() {
+  const navigate = useNavigate();
+  const session = useLoginSession();
+  const reducedMotion = useReducedMotion();
+  const { later } = useLater();
+  // Ready on the first render when the page's `prepare` looked the memberships up behind the loader.
+  const [held, setHeld] = useState<Held>(() => {
+    const records = session ? settledHeld(session.token) : undefined;
+    return records ? { state: 'loaded', records } : { state: 'none' };
+  });
+  const [confirming, setConfirming] = useState<{ level: MembershipLevel; opener: HTMLElement } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const aboutHeading = useRef<HTMLHeadingElement>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const token = session?.token ?? null;
+  const email = session?.user.email ?? null;
+
+  useEffect(() => {
+    if (!token) {
+      setHeld({ state: 'none' });
+      return;
+    }
+    let active = true;
+    const records = settledHeld(token);
+    if (records) {
+      setHeld((previous) => (previous.state === 'loaded' && previous.records === records ? previous : { state: 'loaded', records }));
+      return;
+    }
+    const done = fetchHeld(token, email);
+    setHeld({ state: 'loading', done });
+    void done.then((loaded) => {
+      if (active) setHeld({ state: 'loaded', records: loaded });
+    });
+    return () => {
+      active = false;
+    };
+  }, [token, email]);
+
+  useEffect(
+    () => () => {
+      if (noticeTimer.current) clearTimeout(noticeTimer.current);
+    },
+    [],
+  );
+
+  const showNotice = useCallback((text: string, ms: number) => {
+    setNotice(text);
+    if (noticeTimer.current) clearTimeout(noticeTimer.current);
+    noticeTimer.current = setTimeout(() => setNotice(null), ms);
+  }, []);
+
+  const choose = async (level: MembershipLevel, opener: HTMLElement) => {
+    // Read the stored session now: it may have ended in another tab since the page was drawn.
+    if (!readLoginSession()) {
+      showNotice(TEXT.loginToPurchase, TIMING.loginRedirect);
+      later(() => navigate(paths.login), TIMING.loginRedirect);
+      return;
+    }
+    const records = held.state === 'loaded' ? held.records : held.state === 'loading' ? await held.done : [];
+    if (holdsActive(records, level.name)) {
+      showNotice(TEXT.alreadyActive, TIMING.alreadyActiveNotice);
+      return;
+    }
+    setConfirming({ level, opener });
+  };
+
+  const confirm = () => {
+    if (!confirming) return;
+    const { level } = confirming;
+    rememberLevel(tabStorage(), level.name);
+    setConfirming(null);
+    navigate(formsLocation(level.name));
+  };
+
+  const learnMore = () => {
+    const heading = aboutHeading.current;
+    if (!heading) return;
+    heading.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
+    heading.focus({ preventScroll: true });
+  };
+
+  const records = held.state === 'loaded' ? held.records : [];
+  const levels = offeredLevels(records);
+
+  return (
+    <Page
+      title="Membership"
+      lead="Join the Adelaide Tamil Association and help keep Tamil language, arts and culture alive in South Australia."
+    >
+      <div className={styles.intro}>
+        <p className={styles.save}>
+          Members save over <strong>$150</strong> on events every year, and the proceeds go to our community centre initiative.
+        </p>
+        <button type="button" className="tca-button" onClick={learnMore}>
+          Learn More
+        </button>
+      </div>
+
+      <section className={styles.about} aria-labelledby="membership-about">
+        <h2 id="membership-about" ref={aboutHeading} tabIndex={-1} className={styles.heading}>
+          About the membership program
+        </h2>
+        <p>
+          Membership supports Tamil school classes, the Pongal and Deepavali celebrations, youth and sports programs and the cultural
+          nights the association runs through the year. Members receive discounts on event tickets, the community newsletter and a
+          vote at the annual general meeting.
+        </p>
+        <p>
+          Silver levels run for one year; Gold levels are for life. Family levels cover a spouse and children under 18: after paying
+          you can add their details. Prices are in Australian dollars and payment is made on the card provider&apos;s secure page.
+        </p>
+      </section>
+
+      <section className={styles.levels} aria-labelledby="membership-levels">
+        <h2 id="membership-levels" className={styles.heading}>
+          Choose your membership
+        </h2>
+        <div className={styles.noticeArea} role="status">
+          {notice ? <p className={styles.notice}>{notice}</p> : null}
+        </div>
+        {levels.length > 0 ? (
+          <ul className={styles.grid}>
+            {levels.map((level) => (
+              <li key={level.name}>
+                <LevelCard level={level} onChoose={(chosen, opener) => void choose(chosen, opener)} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.empty}>You already hold or have requested every membership level. Thank you for your support!</p>
+        )}
+      </section>
+
+      {confirming ? (
+        <ConfirmModal level={confirming.level} onConfirm={confirm} onClose={() => setConfirming(null)} returnFocusTo={confirming.opener} />
+      ) : null}
+    </Page>
+  );
+}
