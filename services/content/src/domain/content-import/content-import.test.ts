@@ -232,6 +232,14 @@ describe('seed content on first start', () => {
 
   it('the seed folder shipped with the service is valid (when it exists)', { skip: !existsSync(DEFAULT_SEED_DIR) && 'no seed folder yet' }, async () => {
     const folder = await readContentFolder(DEFAULT_SEED_DIR, TODAY);
-    assert.ok(folder.imageFiles.length >= 0);
+    // Read without a problem, and all of it (seed/README.md): 10 posts, 8 events, 8 team members, 6 sponsors, 8 albums …
+    const postKeys = (await readdir(join(DEFAULT_SEED_DIR, 'posts'))).filter((file) => file.endsWith('.md')).map((file) => file.slice(0, -'.md'.length));
+    assert.equal(postKeys.length, 10);
+    assert.deepEqual(folder.posts?.map((post) => post.key).sort(), postKeys.sort());
+    assert.deepEqual([folder.events?.length, folder.team?.length, folder.sponsors?.length, folder.gallery?.length], [8, 8, 6, 8]);
+    // … and the 70 pictures in images/ are exactly the ones those items use.
+    const pictures = (await readdir(join(DEFAULT_SEED_DIR, 'images'))).sort();
+    assert.equal(pictures.length, 70);
+    assert.deepEqual(folder.imageFiles, pictures);
   });
 });
