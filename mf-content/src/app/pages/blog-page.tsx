@@ -1,79 +1,11 @@
-import { useId, useRef } from 'react';
-import { useSearchParams } from '@tca/ui/router';
 import { Page } from '@tca/ui';
-import { filterPosts, newestFirst } from '../../features/blog/blog-logic.js';
-import { PostCard } from '../../features/blog/components/post-card.js';
-import styles from '../../features/blog/blog.module.css';
-import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../shared/status.js';
-import { useContent } from '../../shared/content/use-content.js';
-import { getBlogPosts } from '../../features/blog/api/get-blog-posts.js';
+import { BlogPostList } from '../../features/blog/components/blog-post-list.js';
 
 /** /blog (spec §2.3, §5): every post newest first, a search (kept in ?q=) with a clear button and a results count. */
 export function BlogPage() {
-  const { state, retry } = useContent(getBlogPosts);
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-
-  const setQuery = (value: string) => setParams(value ? { q: value } : {}, { replace: true });
-
-  const posts = state.status === 'ready' ? newestFirst(filterPosts(state.data, query)) : [];
-  const total = state.status === 'ready' ? state.data.length : 0;
-
   return (
     <Page title="Blog" lead="News, stories and event reports from the Adelaide Tamil community.">
-      <div role="search" className={styles.search}>
-        <label htmlFor={inputId} className={styles.searchLabel}>
-          Search blogs
-        </label>
-        <div className={styles.searchField}>
-          <input
-            id={inputId}
-            ref={input}
-            type="search"
-            className={styles.searchInput}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search by title or text"
-            autoComplete="off"
-          />
-          {query ? (
-            <button
-              type="button"
-              className={styles.clear}
-              aria-label="Clear search"
-              onClick={() => {
-                setQuery('');
-                input.current?.focus();
-              }}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          ) : null}
-        </div>
-      </div>
-
-      <p className={styles.count} role="status">
-        {state.status === 'ready' ? resultsText(posts.length, total, query) : ''}
-      </p>
-
-      {state.status === 'loading' ? <LoadingMessage>Loading blog posts…</LoadingMessage> : null}
-      {state.status === 'error' ? <ErrorMessage message="Error loading blogs" onRetry={retry} /> : null}
-      {state.status === 'ready' && posts.length === 0 ? <EmptyMessage>No blogs found</EmptyMessage> : null}
-      {posts.length > 0 ? (
-        <ul className={styles.grid}>
-          {posts.map((post, i) => (
-            <PostCard key={post._id} post={post} eager={i < 3} />
-          ))}
-        </ul>
-      ) : null}
+      <BlogPostList />
     </Page>
   );
-}
-
-function resultsText(shown: number, total: number, query: string): string {
-  const noun = (n: number) => (n === 1 ? 'post' : 'posts');
-  if (!query.trim()) return `${total} ${noun(total)}`;
-  return `${shown} of ${total} ${noun(total)} match “${query.trim()}”`;
 }

@@ -1,13 +1,5 @@
-import { Link, useParams } from '@tca/ui/router';
-import { paths, type BlogPost } from '@tca/contracts';
-import { formatPostDate, similarPosts } from '../../features/blog/blog-logic.js';
-import { demoteHeadings } from '../../features/blog/demote-headings.js';
-import { PostCard } from '../../features/blog/components/post-card.js';
-import styles from '../../features/blog/blog.module.css';
-import { ErrorMessage, LoadingMessage } from '../../shared/status.js';
-import { StoredImage } from '../../shared/stored-image.js';
-import { useContent } from '../../shared/content/use-content.js';
-import { getBlogPosts } from '../../features/blog/api/get-blog-posts.js';
+import { useParams } from '@tca/ui/router';
+import { BlogPostView } from '../../features/blog/components/blog-post-view.js';
 
 /**
  * /blog/:id (spec §2.3): one post, a link back to /blog, and up to 3 similar posts. The page's h1
@@ -15,67 +7,5 @@ import { getBlogPosts } from '../../features/blog/api/get-blog-posts.js';
  */
 export function BlogPostPage() {
   const { id = '' } = useParams();
-  const { state, retry } = useContent(getBlogPosts);
-
-  let body;
-  if (state.status === 'loading') body = <LoadingMessage>Loading the post…</LoadingMessage>;
-  else if (state.status === 'error') body = <ErrorMessage message="Error loading blog post" onRetry={retry} />;
-  else {
-    const post = state.data.find((candidate) => candidate._id === id);
-    body = post ? (
-      <PostView post={post} similar={similarPosts(state.data, post)} />
-    ) : (
-      <div className={styles.notFound}>
-        <h2 className={styles.notFoundTitle}>Blog post not found</h2>
-        <p>It may have been removed, or the link is incomplete.</p>
-      </div>
-    );
-  }
-
-  return (
-    <section className={styles.postPage} aria-labelledby="page-title">
-      <Link to={paths.blog} className={styles.back}>
-        ← Back to Blog
-      </Link>
-      <h1 id="page-title" className={styles.eyebrow}>
-        Blog Post
-      </h1>
-      {body}
-    </section>
-  );
-}
-
-function PostView({ post, similar }: { post: BlogPost; similar: BlogPost[] }) {
-  return (
-    <>
-      <article className={styles.article} aria-labelledby="post-title">
-        <header className={styles.articleHead}>
-          <h2 id="post-title" className={styles.postTitle}>
-            {post.name}
-          </h2>
-          <time className={styles.date} dateTime={post.date}>
-            {formatPostDate(post.date)}
-          </time>
-        </header>
-        {post.image ? (
-          <StoredImage src={post.image} meta={post.imageMeta} sizes="(max-width: 860px) 100vw, 820px" eager className={styles.hero} />
-        ) : null}
-        {/* `html` is the body rendered and sanitised by the content service (the only HTML a page inserts; `desc` never is); its headings move below the post title. */}
-        <div className={styles.prose} dangerouslySetInnerHTML={{ __html: demoteHeadings(post.html) }} />
-      </article>
-
-      {similar.length > 0 ? (
-        <section className={styles.similar} aria-labelledby="similar-title">
-          <h2 id="similar-title" className={styles.similarTitle}>
-            Similar posts
-          </h2>
-          <ul className={styles.grid}>
-            {similar.map((other) => (
-              <PostCard key={other._id} post={other} level="h3" teaserLength={100} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </>
-  );
+  return <BlogPostView id={id} />;
 }
