@@ -1,5 +1,7 @@
 import { ISSUE_TYPES, type EmailJob } from '@tca/contracts';
 import { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent } from '@tca/service-kit';
+import type { StoredContactMessage } from '../../data-access/contact-message-repository.js';
+import type { StoredSupportTicket } from '../../data-access/support-ticket-repository.js';
 
 export { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, brandFor } from '@tca/service-kit';
 
@@ -15,16 +17,6 @@ function job(key: string, to: string, content: EmailContent, brand: EmailBrand, 
 // -------------------------------------------------------------------------------------------------
 // Contact messages
 // -------------------------------------------------------------------------------------------------
-
-export interface StoredContactMessage {
-  uid: string;
-  name: string;
-  senderEmail: string;
-  phoneNumber: string;
-  subject: string;
-  message: string;
-  createdAt: Date;
-}
 
 /** The message itself, to the association's inbox; replying answers the sender. */
 export function contactInboxEmail(message: StoredContactMessage, inbox: string, brand: EmailBrand): EmailJob {
@@ -73,18 +65,6 @@ export function contactAcknowledgementEmail(message: StoredContactMessage, inbox
 // -------------------------------------------------------------------------------------------------
 // Support tickets
 // -------------------------------------------------------------------------------------------------
-
-export interface StoredSupportTicket {
-  uid: string;
-  reference: string;
-  name: string;
-  email: string;
-  countryCode: string;
-  phone: string;
-  issueType: string;
-  issueDescription: string;
-  createdAt: Date;
-}
 
 /** The confirmation to the submitter, with the ticket's reference; replying reaches the support inbox. */
 export function ticketConfirmationEmail(ticket: StoredSupportTicket, supportInbox: string, brand: EmailBrand): EmailJob {

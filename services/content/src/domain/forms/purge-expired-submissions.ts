@@ -1,4 +1,7 @@
 import type { Pool } from '@tca/service-kit';
+import { deleteContactMessagesOlderThan } from '../../data-access/contact-message-repository.js';
+import { deleteRelayedOutboxOlderThan } from '../../data-access/outbox-repository.js';
+import { deleteSupportTicketsOlderThan } from '../../data-access/support-ticket-repository.js';
 
 export interface PurgeResult {
   messages: number;
@@ -13,9 +16,8 @@ export interface PurgeResult {
  * Idempotent: several tickets workers may run it at the same time.
  */
 export async function purgeExpiredSubmissions(pool: Pool, retentionDays: number): Promise<PurgeResult> {
-  const cutoff = [String(retentionDays)];
-  const messages = await pool.query(`DELETE FROM contact_messages WHERE created_at < now() - make_interval(days => $1::int)`, cutoff);
-  const tickets = await pool.query(`DELETE FROM support_tickets WHERE created_at < now() - make_interval(days => $1::int)`, cutoff);
-  const outbox = await pool.query(`DELETE FROM outbox WHERE sent_at IS NOT NULL AND created_at < now() - make_interval(days => $1::int)`, cutoff);
-  return { messages: messages.rowCount ?? 0, tickets: tickets.rowCount ?? 0, outbox: outbox.rowCount ?? 0 };
+  const messages = await deleteContactMessagesOlderThan(pool, retentionDays);
+  const tickets = await deleteSupportTicketsOlderThan(pool, retentionDays);
+  const outbox = await deleteRelayedOutboxOlderThan(pool, retentionDays);
+  return { messages, tickets, outbox };
 }

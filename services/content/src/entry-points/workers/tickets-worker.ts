@@ -1,57 +1,38 @@
 import { UnrecoverableError } from 'bullmq';
 import { QUEUES, supportTicketJobSchema, type SupportTicketJob } from '@tca/contracts';
 import {
-  addToOutbox,
   createLogger,
   createPool,
   runMigrations,
   startOutboxRelay,
   startQueueWorker,
-  withTransaction,
-  type EmailBrand,
   type Logger,
   type OutboxRelay,
   type Pool,
   type QueueWorker,
 } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, type ContentConfig } from '../../config.js';
-import { brandFor, ticketAlertEmail, ticketConfirmationEmail } from '../../domain/forms/form-emails.js';
+import { brandFor } from '../../domain/forms/form-emails.js';
 import { purgeExpiredSubmissions } from '../../domain/forms/purge-expired-submissions.js';
-import { lockTicket } from '../../domain/forms/form-submissions.js';
+import { queueTicketEmails, UnknownTicketError, type QueuedTicketEmails, type TicketMailSettings } from '../../domain/forms/queue-ticket-emails.js';
 
 export const TICKETS_WORKER_NAME = 'tickets-worker';
 
-export interface TicketMailSettings {
-  supportInbox: string;
-  brand: EmailBrand;
-}
-
-export interface TicketJobResult {
-  reference: string;
-  /** Keys of the e-mails this run queued; empty when an earlier run already had (the job ran twice). */
-  queued: string[];
-}
+/** `queued`: keys of the e-mails this run queued; empty when an earlier run already had (the job ran twice). */
+export type TicketJobResult = QueuedTicketEmails;
 
 /**
- * One `support-tickets` job: in one transaction, with the ticket's row locked, records the confirmation
- * to the submitter and the alert to the support inbox in the outbox (keys `ticket-<uid>-confirmation` and
- * `-alert`, unique there), and marks the ticket notified. A second run of the same job, even a concurrent
- * one, finds both keys recorded and queues nothing: each e-mail is sent once.
+ * One `support-tickets` job: queues the ticket's confirmation and alert e-mails once (queueTicketEmails),
+ * then nudges the outbox relay when this run queued them. A job naming no stored ticket fails for good.
  */
 export async function processTicketJob(pool: Pool, relay: OutboxRelay | undefined, job: SupportTicketJob, mail: TicketMailSettings): Promise<TicketJobResult> {
-  const result = await withTransaction(pool, async (client) => {
-    const ticket = await lockTicket(client, job.ticketUid);
-    if (!ticket) throw new UnrecoverableError(`support ticket ${job.reference} (${job.ticketUid}) does not exist`);
-    const queued: string[] = [];
-    for (const [name, email] of [
-      ['ticket-confirmation', ticketConfirmationEmail(ticket, mail.supportInbox, mail.brand)],
-      ['ticket-alert', ticketAlertEmail(ticket, mail.supportInbox, mail.brand)],
-    ] as const) {
-      if (await addToOutbox(client, { queue: QUEUES.email, name, jobId: email.key, payload: email })) queued.push(email.key);
-    }
-    await client.query('UPDATE support_tickets SET notified_at = now() WHERE id = $1 AND notified_at IS NULL', [ticket.id]);
-    return { reference: ticket.reference, queued };
-  });
+  let result: TicketJobResult;
+  try {
+    result = await queueTicketEmails(pool, job, mail);
+  } catch (err) {
+    if (err instanceof UnknownTicketError) throw new UnrecoverableError(err.message);
+    throw err;
+  }
   if (result.queued.length > 0) relay?.nudge();
   return result;
 }
