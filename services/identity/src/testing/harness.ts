@@ -15,6 +15,7 @@ import {
   type MemberDetailsInput,
   type RegisterRequest,
 } from '@tca/contracts';
+import { newToken } from '../domain/secrets.js';
 import { createMembershipAnswerSchema } from '../entry-points/api/internal-routes.js';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
 import { createTestDatabase, startRedisServer, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
@@ -185,4 +186,56 @@ export async function createPaidMembership(service: { url: string }, body: Creat
 export async function adelaideDate(pool: Pool, days = 0): Promise<string> {
   const { rows } = await pool.query<{ d: string }>(`SELECT ((now() AT TIME ZONE 'Australia/Adelaide')::date + $1::int) AS d`, [days]);
   return rows[0]?.d ?? '';
+}
+
+export type TestLevel = 'Silver-Single' | 'Silver-Family' | 'Gold-Single';
+
+/** A member whose membership of `level` has `status` and ends `endsInDays` days from today (Adelaide). */
+export async function memberEnding(identity: TestIdentity, endsInDays: number | null, status = 'Active', level: TestLevel = 'Silver-Single') {
+  const { email, login } = await registerAndLogin(identity);
+  const paid = await createPaidMembership(identity, createMembershipBody(login.user.id, email, { membershipName: level }));
+  if (endsInDays === null) {
+    await identity.pool.query('UPDATE memberships SET status = $2 WHERE request_id = $1', [paid.requestId, status]);
+  } else {
+    const endsOn = await adelaideDate(identity.pool, endsInDays);
+    await identity.pool.query(`UPDATE memberships SET status = $2, starts_on = ($3::date - interval '1 year')::date, ends_on = $3 WHERE request_id = $1`, [
+      paid.requestId,
+      status,
+      endsOn,
+    ]);
+  }
+  return { email, userId: login.user.id, requestId: paid.requestId };
+}
+
+/** The renewal reminders recorded for a membership (their thresholds, largest first). */
+export async function remindersOf(pool: Pool, requestId: string): Promise<number[]> {
+  const { rows } = await pool.query<{ threshold_days: number }>(
+    'SELECT r.threshold_days FROM membership_reminders r JOIN memberships m ON m.id = r.membership_id WHERE m.request_id = $1 ORDER BY r.threshold_days DESC',
+    [requestId],
+  );
+  return rows.map((r) => r.threshold_days);
+}
+
+/** Adds a session and a reset link of `userId` with the given ends (SQL intervals relative to now). */
+export async function addEndedSessionAndResetLink(pool: Pool, userId: number, ends: { expires: string; revoked?: string; used?: string }): Promise<void> {
+  await pool.query(`INSERT INTO sessions (user_id, token_hash, expires_at, revoked_at) VALUES ($1, $2, now() + $3::interval, now() + $4::interval)`, [
+    userId,
+    newToken().hash,
+    ends.expires,
+    ends.revoked ?? null,
+  ]);
+  await pool.query(`INSERT INTO password_resets (user_id, token_hash, expires_at, used_at) VALUES ($1, $2, now() + $3::interval, now() + $4::interval)`, [
+    userId,
+    newToken().hash,
+    ends.expires,
+    ends.used ?? null,
+  ]);
+}
+
+/** How many sessions and reset links are stored. */
+export async function sessionAndResetCounts(pool: Pool): Promise<{ sessions: number; resets: number }> {
+  const { rows } = await pool.query<{ sessions: number; resets: number }>(
+    'SELECT (SELECT count(*)::int FROM sessions) AS sessions, (SELECT count(*)::int FROM password_resets) AS resets',
+  );
+  return rows[0] ?? { sessions: -1, resets: -1 };
 }
