@@ -6,16 +6,13 @@ import { useReducedMotion } from '@tca/ui/motion';
 import { readLoginSession, tabStorage } from '@tca/ui/session';
 import { ConfirmModal } from '../../features/levels/components/confirm-modal.js';
 import { LevelCard } from '../../features/levels/components/level-card.js';
-import { fetchHeld, settledHeld } from '../../features/levels/held-memberships.js';
-import { holdsActive, offeredLevels, type HeldMembership } from '../../features/levels/offered-levels.js';
+import { useHeldMemberships } from '../../features/levels/hooks/use-held-memberships.js';
+import { holdsActive, offeredLevels } from '../../features/levels/offered-levels.js';
 import { formsLocation, rememberLevel } from '../../shared/chosen-level.js';
 import { useLater } from '../../shared/hooks/use-later.js';
 import { useLoginSession } from '../../shared/hooks/use-login-session.js';
 import { TEXT, TIMING } from '../../shared/messages.js';
 import styles from './membership-page.module.css';
-
-/** What the page knows of the member's memberships. */
-type Held = { state: 'none' } | { state: 'loading'; done: Promise<HeldMembership[]> } | { state: 'loaded'; records: HeldMembership[] };
 
 /**
  * /membership (spec §2.3, §4): the programme, the five flip cards, and the purchase start. Levels
@@ -26,38 +23,11 @@ export function MembershipPage() {
   const session = useLoginSession();
   const reducedMotion = useReducedMotion();
   const { later } = useLater();
-  // Ready on the first render when the page's `prepare` looked the memberships up behind the loader.
-  const [held, setHeld] = useState<Held>(() => {
-    const records = session ? settledHeld(session.token) : undefined;
-    return records ? { state: 'loaded', records } : { state: 'none' };
-  });
+  const held = useHeldMemberships(session);
   const [confirming, setConfirming] = useState<{ level: MembershipLevel; opener: HTMLElement } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const aboutHeading = useRef<HTMLHeadingElement>(null);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const token = session?.token ?? null;
-  const email = session?.user.email ?? null;
-
-  useEffect(() => {
-    if (!token) {
-      setHeld({ state: 'none' });
-      return;
-    }
-    let active = true;
-    const records = settledHeld(token);
-    if (records) {
-      setHeld((previous) => (previous.state === 'loaded' && previous.records === records ? previous : { state: 'loaded', records }));
-      return;
-    }
-    const done = fetchHeld(token, email);
-    setHeld({ state: 'loading', done });
-    void done.then((loaded) => {
-      if (active) setHeld({ state: 'loaded', records: loaded });
-    });
-    return () => {
-      active = false;
-    };
-  }, [token, email]);
 
   useEffect(
     () => () => {
