@@ -3,8 +3,9 @@ import { withTimeout, type Logger, type Pool, type Redis } from '@tca/service-ki
 import { eventsCalendar } from './event-calendar.js';
 import { CONTENT_CODINGS, encode, encodeAll, encodedEtag, type ContentCoding, type EncodedBodies, type EncodedBody } from './content-coding.js';
 import { siteToday } from '../site-dates.js';
-import { EVENT_COLUMNS, LIST_BUILDERS, type EventRow, type ListName } from './content-lists.js';
+import { LIST_BUILDERS, type ListName } from './content-lists.js';
 import { RevisionWatcher, type RevisionState } from '../../data-access/content-revision-watcher.js';
+import { activeEventsFrom, imageVariant, publishedEvent } from '../../data-access/published-content-repository.js';
 
 /** A ready-to-send answer: the bytes, their strong ETag and type; for the lists also every compressed encoding. */
 export interface CachedBody {
@@ -197,10 +198,7 @@ export class ContentCatalog {
   async calendarFeed(now: Date = new Date()): Promise<CachedBody> {
     const today = siteToday(now);
     const entry = await this.cached(`calendar:${today}`, CALENDAR_TYPE, { shared: true, encoded: false }, async () => {
-      const { rows } = await this.options.pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE status = 'Active' AND coalesce(ends_on, starts_on) >= $1 ORDER BY starts_on, time NULLS FIRST, name, key`,
-        [today],
-      );
+      const rows = await activeEventsFrom(this.options.pool, today);
       return Buffer.from(eventsCalendar(rows, { publicUrl: this.options.publicUrl, name: CALENDAR_NAME }));
     });
     if (!entry) throw new Error('calendar feed was not built');
@@ -210,8 +208,7 @@ export class ContentCatalog {
   /** One published (not draft) event as a calendar; undefined when there is no such event. */
   async eventCalendar(key: string): Promise<CachedBody | undefined> {
     return this.cached(`event:${key}`, CALENDAR_TYPE, { shared: false, encoded: false }, async () => {
-      const { rows } = await this.options.pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE key = $1 AND status <> 'Draft'`, [key]);
-      const row = rows[0];
+      const row = await publishedEvent(this.options.pool, key);
       return row ? Buffer.from(eventsCalendar([row], { publicUrl: this.options.publicUrl, name: row.name })) : undefined;
     });
   }
@@ -224,8 +221,7 @@ export class ContentCatalog {
       this.uploads.set(file, hit);
       return hit;
     }
-    const { rows } = await this.options.pool.query<{ bytes: Buffer; content_type: string }>('SELECT bytes, content_type FROM image_variants WHERE file = $1', [file]);
-    const row = rows[0];
+    const row = await imageVariant(this.options.pool, file);
     if (!row) return undefined;
     const upload: UploadBody = { bytes: row.bytes, contentType: row.content_type, etag: `"${file}"` };
     if (row.bytes.length <= UPLOAD_CACHE_BYTES / 8) {

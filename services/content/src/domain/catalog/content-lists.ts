@@ -1,6 +1,15 @@
-import type { BlogPost, BlogSummary, GalleryEvent, ImageMeta, SiteEvent, Sponsor, TeamMember } from '@tca/contracts';
+import type { BlogPost, BlogSummary, GalleryEvent, SiteEvent, Sponsor, TeamMember } from '@tca/contracts';
 import { BLOG_EXCERPT_MAX, excerpt, LATEST_POSTS_COUNT, uploadUrl } from '@tca/contracts';
 import type { Pool } from '@tca/service-kit';
+import {
+  blogPostsNewestFirst,
+  blogPostsUnordered,
+  galleryEvents,
+  publishedEvents,
+  sponsors,
+  teamMembers,
+  type EventRow,
+} from '../../data-access/published-content-repository.js';
 import { renderMarkdown } from './post-markdown.js';
 
 /** The five public lists (spec §7) and the home page's latest posts, read straight from the tables in their published order. */
@@ -8,9 +17,7 @@ export const LIST_NAMES = ['blog', 'latest', 'gallery', 'team', 'events', 'spons
 export type ListName = (typeof LIST_NAMES)[number];
 
 export async function blogList(pool: Pool): Promise<BlogPost[]> {
-  const { rows } = await pool.query<{ key: string; name: string; description: string; image: string | null; image_meta: ImageMeta | null; published_at: Date }>(
-    'SELECT key, name, description, image, image_meta, published_at FROM blog_posts ORDER BY published_at DESC, key',
-  );
+  const rows = await blogPostsNewestFirst(pool);
   return rows.map((row) => ({
     _id: row.key,
     name: row.name,
@@ -40,9 +47,7 @@ export function newestFirst<T extends Dated>(posts: readonly T[]): T[] {
 /** GET /blog/latest: the LATEST_POSTS_COUNT newest posts as cards show them, a plain-text excerpt instead of the body. */
 export async function latestPostsList(pool: Pool): Promise<BlogSummary[]> {
   // Every post's columns but the rendered HTML: built once per content revision, and posts number in the hundreds at most.
-  const { rows } = await pool.query<{ key: string; name: string; description: string; image: string | null; image_meta: ImageMeta | null; published_at: Date }>(
-    'SELECT key, name, description, image, image_meta, published_at FROM blog_posts',
-  );
+  const rows = await blogPostsUnordered(pool);
   const posts = rows.map((row) => ({ _id: row.key, date: row.published_at.toISOString(), row }));
   return newestFirst(posts)
     .slice(0, LATEST_POSTS_COUNT)
@@ -50,35 +55,14 @@ export async function latestPostsList(pool: Pool): Promise<BlogSummary[]> {
 }
 
 export async function galleryList(pool: Pool): Promise<GalleryEvent[]> {
-  const { rows } = await pool.query<{ key: string; name: string; event_date: string; images: string[]; image_meta: ImageMeta[] }>(
-    'SELECT key, name, event_date, images, image_meta FROM gallery_events ORDER BY event_date DESC, name, key',
-  );
+  const rows = await galleryEvents(pool);
   return rows.map((row) => ({ _id: row.key, name: row.name, date: row.event_date, images: row.images, imageMeta: row.image_meta }));
 }
 
 export async function teamList(pool: Pool): Promise<TeamMember[]> {
-  const { rows } = await pool.query<{ key: string; name: string; designation: string; description: string; image: string | null; image_meta: ImageMeta | null }>(
-    'SELECT key, name, designation, description, image, image_meta FROM team_members ORDER BY sort_order, name, key',
-  );
+  const rows = await teamMembers(pool);
   return rows.map((row) => ({ _id: row.key, name: row.name, designation: row.designation, description: row.description, image: row.image, imageMeta: row.image_meta }));
 }
-
-export interface EventRow {
-  key: string;
-  name: string;
-  description: string;
-  starts_on: string;
-  ends_on: string | null;
-  time: string | null;
-  location: string;
-  images: string[];
-  image_meta: ImageMeta[];
-  event_link: string | null;
-  status: SiteEvent['status'];
-  updated_at: Date;
-}
-
-export const EVENT_COLUMNS = 'key, name, description, starts_on, ends_on, time, location, images, image_meta, event_link, status, updated_at';
 
 export function toSiteEvent(row: EventRow): SiteEvent {
   return {
@@ -98,14 +82,12 @@ export function toSiteEvent(row: EventRow): SiteEvent {
 
 /** Every event but drafts, by date (then time; all-day first). */
 export async function eventList(pool: Pool): Promise<SiteEvent[]> {
-  const { rows } = await pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE status <> 'Draft' ORDER BY starts_on, time NULLS FIRST, name, key`);
+  const rows = await publishedEvents(pool);
   return rows.map(toSiteEvent);
 }
 
 export async function sponsorList(pool: Pool): Promise<Sponsor[]> {
-  const { rows } = await pool.query<{ key: string; name: string; image: string | null; image_meta: ImageMeta | null; link: string | null }>(
-    'SELECT key, name, image, image_meta, link FROM sponsors ORDER BY sort_order, name, key',
-  );
+  const rows = await sponsors(pool);
   return rows.map((row) => ({ _id: row.key, name: row.name, image: row.image, imageMeta: row.image_meta, link: row.link }));
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eventsCalendar } from './event-calendar.js';
-import type { EventRow } from './content-lists.js';
+import type { EventRow } from '../../data-access/published-content-repository.js';
 
 describe('event calendars', () => {
   const base: EventRow = {

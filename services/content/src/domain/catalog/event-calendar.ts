@@ -1,6 +1,6 @@
 import ical, { ICalEventStatus, type ICalTemporalPlainDateTimeStub, type ICalTemporalZonedDateTimeStub } from 'ical-generator';
 import { addDays, SITE_TIME_ZONE, siteTimeToInstant } from '../site-dates.js';
-import type { EventRow } from './content-lists.js';
+import type { EventRow } from '../../data-access/published-content-repository.js';
 
 /** Events with a time and no end: this long. */
 export const DEFAULT_EVENT_HOURS = 2;
