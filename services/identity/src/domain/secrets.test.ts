@@ -2,11 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { hashPassword, isTokenShaped, newToken, tokenHash, verifyPassword } from './secrets.js';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
+import { median } from '../testing/timing.js';
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

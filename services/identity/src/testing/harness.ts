@@ -13,6 +13,7 @@ import {
   type EmailJob,
   type LoginAnswer,
   type MemberDetailsInput,
+  type MembershipLevelName,
   type RegisterRequest,
 } from '@tca/contracts';
 import { newToken } from '../domain/secrets.js';
@@ -238,4 +239,11 @@ export async function sessionAndResetCounts(pool: Pool): Promise<{ sessions: num
     'SELECT (SELECT count(*)::int FROM sessions) AS sessions, (SELECT count(*)::int FROM password_resets) AS resets',
   );
   return rows[0] ?? { sessions: -1, resets: -1 };
+}
+
+/** A new member (registered and logged in) who has paid for a membership of `level` (Pending unless MEMBERSHIP_AUTO_APPROVE). */
+export async function memberWithPaidMembership(identity: TestIdentity, level: MembershipLevelName) {
+  const member = await registerAndLogin(identity);
+  const paid = await createPaidMembership(identity, createMembershipBody(member.login.user.id, member.email, { membershipName: level }));
+  return { ...member, requestId: paid.requestId };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CHILD_REQUIRED_MESSAGE, membershipListSchema, membershipRecordSchema, SPOUSE_AGE_MESSAGE, SPOUSE_NAME_MESSAGE, type MembershipTerm } from '@tca/contracts';
-import { adelaideDate, apiError, call, createMembershipBody, createPaidMembership, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
+import { adelaideDate, apiError, call, createMembershipBody, createPaidMembership, memberWithPaidMembership, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
 import { NOT_YOUR_ACCOUNT_MESSAGE } from './auth-routes.js';
 import { DEPENDANTS_SAVED_MESSAGE, PAYMENT_REQUIRED_MESSAGE } from './membership-routes.js';
 
@@ -186,10 +186,8 @@ describe('POST /membership/add', () => {
 describe('POST /membership/add-dependents', () => {
   const family = { spouse: { name: 'Kumar Raman', age: 38 }, children: [{ name: 'Anbu', age: 9 }, { name: 'Kayal', age: 4 }] };
 
-  async function familyMember(level: 'Silver-Family' | 'Gold-Family' | 'Gold-Single' = 'Gold-Family') {
-    const member = await registerAndLogin(identity);
-    const paid = await createPaidMembership(identity, createMembershipBody(member.login.user.id, member.email, { membershipName: level }));
-    return { ...member, requestId: paid.requestId };
+  function familyMember(level: 'Silver-Family' | 'Gold-Family' | 'Gold-Single' = 'Gold-Family') {
+    return memberWithPaidMembership(identity, level);
   }
 
   async function storedDependants(requestId: string) {

@@ -6,6 +6,7 @@ import { waitFor } from '@tca/service-kit/testing';
 import { tokenHash } from '../../domain/secrets.js';
 import { apiError, call, newEmail, outboxMails, registerAndLogin, resetTokenIn, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
 import { RESET_ANSWER_MIN_MS } from './auth-routes.js';
+import { median } from '../../testing/timing.js';
 
 const NEW_PASSWORD = 'Thai#Pongal2027';
 
@@ -34,11 +35,6 @@ async function resetToken(email: string): Promise<string> {
   const mail = mails.at(-1);
   assert.ok(mail);
   return resetTokenIn(mail);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 describe('POST /auth/send-reset-email', () => {

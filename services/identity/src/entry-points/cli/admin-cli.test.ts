@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { membershipListSchema } from '@tca/contracts';
 import { main, type CliOutput } from './admin-cli.js';
 import { decisionsOf } from '../../domain/membership-decisions.js';
-import { call, createMembershipBody, createPaidMembership, outboxMails, registerAndLogin, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
+import { call, createMembershipBody, createPaidMembership, memberWithPaidMembership, outboxMails, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
 
 let identity: TestIdentity;
 
@@ -29,10 +29,8 @@ async function admin(...args: string[]): Promise<CliRun> {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-async function pendingMember(level: 'Silver-Single' | 'Gold-Family' = 'Silver-Single') {
-  const member = await registerAndLogin(identity);
-  const paid = await createPaidMembership(identity, createMembershipBody(member.login.user.id, member.email, { membershipName: level }));
-  return { ...member, requestId: paid.requestId };
+function pendingMember(level: 'Silver-Single' | 'Gold-Family' = 'Silver-Single') {
+  return memberWithPaidMembership(identity, level);
 }
 
 async function statusSeenBy(token: string): Promise<string | undefined> {
