@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
-import { createLogger, type LogLevel } from '@tca/service-kit';
+import type { LogLevel } from '@tca/service-kit';
 import { createAccessLog, createHitLog } from './access-log.js';
+import { capturedLog, type CapturedLog } from './testing/captured-log.js';
 
-function capture(level: LogLevel): { lines: Array<Record<string, unknown>>; log: ReturnType<typeof createAccessLog>; logger: ReturnType<typeof createLogger> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  const logger = createLogger({ name: 'gateway', level, destination });
-  return { lines, log: createAccessLog(logger), logger };
+function capture(level: LogLevel): CapturedLog & { log: ReturnType<typeof createAccessLog> } {
+  const captured = capturedLog(level);
+  return { ...captured, log: createAccessLog(captured.logger) };
 }
 
 const req = { method: 'GET', url: '/blog/get', headers: { authorization: 'Bearer secret' } } as unknown as IncomingMessage;

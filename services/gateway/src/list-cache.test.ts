@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { serviceForPath } from '@tca/contracts';
-import { createLogger } from '@tca/service-kit';
 import { createAccessLog, type HitLogMode } from './access-log.js';
 import { askedEncoding, createListCache, etagMatches, isCacheableRequest, PUBLIC_LIST_PATHS, storableVary, type ListCache } from './list-cache.js';
 import { createProxy, type Proxy } from './proxy.js';
 import { loadGatewayConfig, start, type RunningGateway } from './server.js';
+import { capturedLog } from './testing/captured-log.js';
 
 interface Seen {
   url: string;
@@ -106,7 +105,8 @@ function get(origin: string, path: string, headers: Record<string, string> = {},
 /** The cache in front of a FakeContent, wired like the gateway's handler; the clock is the test's. */
 class Harness {
   clock = 1000;
-  lines: Array<Record<string, unknown>> = [];
+  private readonly log = capturedLog('info');
+  readonly lines = this.log.lines;
   content = new FakeContent();
   cache!: ListCache;
   proxy!: Proxy;
@@ -118,13 +118,7 @@ class Harness {
 
   async start(maxAgeMs = 100, timeoutMs = 2000, hitLog?: HitLogMode): Promise<void> {
     await this.content.listen();
-    const destination = new Writable({
-      write: (chunk: Buffer, _encoding, done) => {
-        for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') this.lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    const logger = createLogger({ name: 'gateway', level: 'info', destination });
+    const logger = this.log.logger;
     this.proxy = createProxy({ upstreams: { content: this.content.url, identity: this.content.url, payments: this.content.url }, timeoutMs, logger });
     this.cache = createListCache({
       upstream: this.content.url,

@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServiceName } from '@tca/contracts';
-import { createLogger } from '@tca/service-kit';
 import { createProxy, type Proxy } from './proxy.js';
+import { capturedLog } from './testing/captured-log.js';
+import { closedPortUrl, closeServer as close, listenOnLoopback as listen } from './testing/loopback-server.js';
 
 interface Received {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
-}
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 /**
@@ -93,25 +82,9 @@ function send(url: string, options: { method?: string; headers?: OutgoingHttpHea
   });
 }
 
-interface Logged {
-  lines: Array<Record<string, unknown>>;
-  logger: ReturnType<typeof createLogger>;
-}
-
-function logged(): Logged {
-  const lines: Array<Record<string, unknown>> = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, logger: createLogger({ name: 'gateway', level: 'info', destination }) };
-}
-
 /** The proxy in front of the stand-ins on a real server: the path's first segment names the service. */
-async function startFront(upstreams: Record<ServiceName, string>, options: { timeoutMs?: number; draining?: () => boolean; log?: Logged } = {}) {
-  const log = options.log ?? logged();
+async function startFront(upstreams: Record<ServiceName, string>, options: { timeoutMs?: number; draining?: () => boolean } = {}) {
+  const log = capturedLog('info');
   const accessed: Array<{ requestId: string; extra: Record<string, unknown>; status: number }> = [];
   const proxy: Proxy = createProxy({
     upstreams,
@@ -146,9 +119,7 @@ describe('the API proxy', () => {
   before(async () => {
     content = await new Upstream().start();
     identity = await new Upstream().start();
-    const closed = createServer();
-    downUrl = await listen(closed);
-    await close(closed);
+    downUrl = await closedPortUrl();
     front = await startFront({ content: content.url, identity: `${identity.url}/base`, payments: downUrl }, { timeoutMs: 300 });
   });
   after(async () => {

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { LOADER_DEFAULTS, parseRemoteRegistry } from '@tca/contracts';
-import { createLogger } from '@tca/service-kit';
 import { loadGatewayConfig } from './config.js';
+import { capturedLog } from './testing/captured-log.js';
 import { buildRegistry, createRegistrySource, defaultManifestPath, readRegistryFile, registryFileSchema, remoteOrigins } from './registry.js';
 
 let dir = '';
@@ -16,16 +15,7 @@ before(async () => {
 after(() => rm(dir, { recursive: true, force: true }));
 
 /** A logger whose warnings are kept as parsed lines. */
-function warnings(): { logger: ReturnType<typeof createLogger>; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger({ name: 'gateway', level: 'warn', destination }), lines };
-}
+const warnings = () => capturedLog('warn');
 
 describe('registry file', () => {
   test('any subset of the remotes and loader settings; unknown remotes and keys are refused', () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseRemoteRegistry } from '@tca/contracts';
 import { loadGatewayConfig, start, type RunningGateway } from './server.js';
+import { closedPortUrl, listenOnLoopback as listen } from './testing/loopback-server.js';
 
 const INDEX_HTML = '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>';
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`.repeat(5);
@@ -55,18 +55,6 @@ function fixtureEnv(f: Fixture, extra: Record<string, string> = {}): Record<stri
     SHUTDOWN_GRACE_MS: '500',
     ...extra,
   };
-}
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  const url = await listen(server);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return url;
 }
 
 interface Seen {
