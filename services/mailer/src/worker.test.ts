@@ -108,6 +108,14 @@ function queueFor(config: MailerConfig): Queue {
   return new Queue(QUEUES.email, { connection: connectionOf(config.REDIS_URL), prefix: config.BULLMQ_PREFIX });
 }
 
+/** An SMTP sink, a worker sending to it with the test settings, and the queue it reads; all closed at the end. */
+async function workerWithSmtp(t: TestContext): Promise<{ smtp: SmtpSink; queue: Queue }> {
+  const smtp = await smtpFor(t);
+  const config = configFor(smtp.port);
+  await workerFor(t, config);
+  return { smtp, queue: queueForTest(t, config) };
+}
+
 const JOB_OPTIONS = (key: string, extra: JobsOptions = {}): JobsOptions => ({ jobId: key, removeOnComplete: 100, removeOnFail: 100, ...extra });
 
 after(async () => {
@@ -167,10 +175,7 @@ describe('email worker', () => {
   });
 
   test('an invalid payload fails once, without retries', TIMEOUT, async (t) => {
-    const smtp = await smtpFor(t);
-    const config = configFor(smtp.port);
-    await workerFor(t, config);
-    const queue = queueForTest(t, config);
+    const { smtp, queue } = await workerWithSmtp(t);
     // Were it retried, it would be delayed after the first failure and fail for good only after 5 attempts.
     await queue.add('send', { key: 'bad-1', to: 'not an address', subject: '', text: 'x' }, JOB_OPTIONS('bad-1', { attempts: 5, backoff: { type: 'fixed', delay: 50 } }));
     await waitForState(queue, 'bad-1', 'failed');
@@ -211,10 +216,7 @@ describe('email worker', () => {
   });
 
   test('a key that was already sent is not sent again', TIMEOUT, async (t) => {
-    const smtp = await smtpFor(t);
-    const config = configFor(smtp.port);
-    await workerFor(t, config);
-    const queue = queueForTest(t, config);
+    const { smtp, queue } = await workerWithSmtp(t);
     await queue.add('send', mail('once-1'), { jobId: 'once-1', removeOnComplete: true });
     // Completed and removed, so the same jobId can be queued again (a relay re-sending after a crash).
     await waitFor(() => smtp.mails.length === 1, 10_000, 'the first mail');
