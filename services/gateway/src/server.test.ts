@@ -189,6 +189,19 @@ describe('gateway', () => {
       assert.deepEqual(await res.json(), { id: 'mf_content' });
     });
 
+    test('the shell\'s own files come from SHELL_DIR, with the same rules and no CORS', async () => {
+      const script = await fetch(`${gateway.url}/main.0123abcd89.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+      assert.equal(script.status, 200);
+      assert.equal(script.headers.get('content-encoding'), 'gzip');
+      assert.equal(script.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal(script.headers.get('access-control-allow-origin'), null);
+      assert.equal(await script.text(), BIG_JS);
+      const icon = await fetch(`${gateway.url}/favicon.ico`);
+      assert.equal(icon.headers.get('content-type'), 'image/x-icon');
+      assert.equal(icon.headers.get('cache-control'), 'no-cache');
+      assert.equal(await icon.text(), 'ico');
+    });
+
     test('a missing file is a plain 404, never index.html', async () => {
       for (const path of ['/remotes/content/missing.js', '/remotes/nope/mf-manifest.json', '/releases/content/v2/mf-manifest.json', '/missing.js', '/remotes/content/../../shell/index.html']) {
         const res = await fetch(`${gateway.url}${path}`, { headers: { Accept: 'text/html,*/*' } });
