@@ -1,9 +1,20 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { PoolClient } from 'pg';
 import { stringify as toYaml } from 'yaml';
 import type { ImageMeta } from '@tca/contracts';
+import type { PoolClient } from '@tca/service-kit';
 import { instantToSite } from '../site-dates.js';
+import {
+  beginReadOnlySnapshot,
+  blogPostsForExport,
+  commitTransaction,
+  eventsForExport,
+  galleryEventsForExport,
+  imageSources,
+  rollbackTransaction,
+  sponsorsForExport,
+  teamMembersForExport,
+} from '../../data-access/content-import-repository.js';
 
 export interface ExportReport {
   dir: string;
@@ -21,11 +32,11 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
   await mkdir(join(dir, 'images'), { recursive: true });
 
   // One read-only snapshot of everything.
-  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  await beginReadOnlySnapshot(client);
   try {
     const names = new Map<string, string>();
     const used = new Set<string>();
-    const { rows: sources } = await client.query<{ hash: string; file_name: string; bytes: Buffer }>('SELECT hash, file_name, bytes FROM image_sources ORDER BY file_name, hash');
+    const sources = await imageSources(client);
     for (const source of sources) {
       let name = source.file_name;
       if (used.has(name)) name = `${name.slice(0, name.length - extname(name).length)}-${source.hash.slice(0, 8)}${extname(name)}`;
@@ -35,9 +46,7 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
     }
     const fileOf = (hash: string | null) => (hash ? names.get(hash) : undefined);
 
-    const { rows: posts } = await client.query<{ key: string; name: string; description: string; published_at: Date; image_hash: string | null; image_meta: ImageMeta | null }>(
-      'SELECT key, name, description, published_at, image_hash, image_meta FROM blog_posts ORDER BY key',
-    );
+    const posts = await blogPostsForExport(client);
     for (const post of posts) {
       const local = instantToSite(post.published_at);
       const front: Record<string, string> = { name: post.name, date: local.time === '12:00:00' ? local.date : post.published_at.toISOString() };
@@ -62,10 +71,7 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
     };
     const writeJson = (file: string, data: unknown) => writeFile(join(dir, file), `${JSON.stringify(data, null, 2)}\n`);
 
-    const { rows: events } = await client.query<{
-      key: string; name: string; description: string; starts_on: string; ends_on: string | null; time: string | null; location: string;
-      image_hashes: string[]; image_meta: ImageMeta[]; event_link: string | null; status: string;
-    }>('SELECT key, name, description, starts_on, ends_on, time, location, image_hashes, image_meta, event_link, status FROM events ORDER BY starts_on, key');
+    const events = await eventsForExport(client);
     await writeJson(
       'events.json',
       events.map((e) => ({
@@ -75,9 +81,7 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
       })),
     );
 
-    const { rows: team } = await client.query<{ key: string; name: string; designation: string; description: string; sort_order: number; image_hash: string | null; image_meta: ImageMeta | null }>(
-      'SELECT key, name, designation, description, sort_order, image_hash, image_meta FROM team_members ORDER BY sort_order, key',
-    );
+    const team = await teamMembersForExport(client);
     await writeJson(
       'team.json',
       team.map((m) => {
@@ -86,9 +90,7 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
       }),
     );
 
-    const { rows: sponsors } = await client.query<{ key: string; name: string; link: string | null; image_hash: string | null; image_meta: ImageMeta | null }>(
-      'SELECT key, name, link, image_hash, image_meta FROM sponsors ORDER BY sort_order, key',
-    );
+    const sponsors = await sponsorsForExport(client);
     await writeJson(
       'sponsors.json',
       sponsors.map((s) => {
@@ -97,14 +99,12 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
       }),
     );
 
-    const { rows: gallery } = await client.query<{ key: string; name: string; event_date: string; image_hashes: string[]; image_meta: ImageMeta[] }>(
-      'SELECT key, name, event_date, image_hashes, image_meta FROM gallery_events ORDER BY event_date DESC, key',
-    );
+    const gallery = await galleryEventsForExport(client);
     await writeJson('gallery.json', gallery.map((g) => ({ key: g.key, name: g.name, date: g.event_date, ...imagesOf(g.image_hashes, g.image_meta) })));
-    await client.query('COMMIT');
+    await commitTransaction(client);
     return { dir, counts: { posts: posts.length, events: events.length, team: team.length, sponsors: sponsors.length, gallery: gallery.length, images: sources.length } };
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await rollbackTransaction(client).catch(() => undefined);
     throw err;
   }
 }

@@ -1,8 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PoolClient } from 'pg';
+import type { PoolClient } from '@tca/service-kit';
 import { imageMetaOf, processImage, sha256, type ProcessedImage, type StoredVariant } from '../image-variants.js';
-import { bumpRevision, IMPORT_LOCK } from '../../data-access/content-revision-watcher.js';
+import { bumpRevision } from '../../data-access/content-revision-watcher.js';
+import {
+  beginTransaction,
+  commitTransaction,
+  deleteSectionItems,
+  deleteUnusedImageSources,
+  insertImageSource,
+  insertImageVariant,
+  lockImports,
+  rollbackTransaction,
+  sectionFingerprints,
+  storedVariantsOf,
+  upsertSectionItem,
+} from '../../data-access/content-import-repository.js';
 import { ContentFolderError, readContentFolder, SECTIONS, type ContentFolder, type ImageRef, type SectionName } from './content-folder.js';
 
 export interface SectionReport {
@@ -50,10 +63,7 @@ async function prepareImages(client: PoolClient, folder: ContentFolder): Promise
     sources.set(file, { hash: sha256(bytes), bytes });
   }
   const hashes = [...new Set([...sources.values()].map((s) => s.hash))];
-  const { rows } = await client.query<{ source_hash: string; file: string; width: number; height: number }>(
-    'SELECT source_hash, file, width, height FROM image_variants WHERE source_hash = ANY($1) ORDER BY width',
-    [hashes],
-  );
+  const rows = await storedVariantsOf(client, hashes);
   const known = new Map<string, StoredVariant[]>();
   for (const row of rows) {
     const list = known.get(row.source_hash) ?? [];
@@ -89,25 +99,9 @@ async function prepareImages(client: PoolClient, folder: ContentFolder): Promise
 
 interface Row {
   key: string;
-  /** Column values in the order of the table's `columns`. */
+  /** Column values in the order of the section table's `columns` (SECTION_TABLES in the content import repository). */
   values: unknown[];
 }
-
-interface TableSpec {
-  table: string;
-  columns: string[];
-}
-
-const TABLES: Record<SectionName, TableSpec> = {
-  posts: { table: 'blog_posts', columns: ['name', 'description', 'published_at', 'image', 'image_meta', 'image_hash'] },
-  events: {
-    table: 'events',
-    columns: ['name', 'description', 'starts_on', 'ends_on', 'time', 'location', 'images', 'image_meta', 'image_hashes', 'event_link', 'status'],
-  },
-  team: { table: 'team_members', columns: ['name', 'designation', 'description', 'sort_order', 'image', 'image_meta', 'image_hash'] },
-  sponsors: { table: 'sponsors', columns: ['name', 'link', 'sort_order', 'image', 'image_meta', 'image_hash'] },
-  gallery: { table: 'gallery_events', columns: ['name', 'event_date', 'images', 'image_meta', 'image_hashes'] },
-};
 
 function singleImage(ref: ImageRef | null, images: Map<string, ResolvedImage>): [string | null, string | null, string | null] {
   const resolved = ref ? images.get(ref.file) : undefined;
@@ -141,15 +135,10 @@ function rowsOf(folder: ContentFolder, images: Map<string, ResolvedImage>): Part
   };
 }
 
-async function importSection(client: PoolClient, spec: TableSpec, rows: Row[], prune: boolean): Promise<SectionReport> {
+async function importSection(client: PoolClient, section: SectionName, rows: Row[], prune: boolean): Promise<SectionReport> {
   const report: SectionReport = { added: [], changed: [], unchanged: [], removed: [], kept: [] };
-  const { rows: existing } = await client.query<{ key: string; fingerprint: string | null }>(`SELECT key, fingerprint FROM ${spec.table}`);
+  const existing = await sectionFingerprints(client, section);
   const fingerprints = new Map(existing.map((row) => [row.key, row.fingerprint]));
-  const columns = [...spec.columns, 'fingerprint'];
-  const placeholders = columns.map((_, i) => `$${i + 2}`).join(', ');
-  const updates = columns.map((column) => `${column} = EXCLUDED.${column}`).join(', ');
-  const upsert = `INSERT INTO ${spec.table} (key, ${columns.join(', ')}) VALUES ($1, ${placeholders})
-    ON CONFLICT (key) DO UPDATE SET ${updates}, updated_at = now()`;
   for (const row of rows) {
     const fingerprint = sha256(JSON.stringify(row.values));
     const before = fingerprints.get(row.key);
@@ -157,28 +146,18 @@ async function importSection(client: PoolClient, spec: TableSpec, rows: Row[], p
       report.unchanged.push(row.key);
       continue;
     }
-    await client.query(upsert, [row.key, ...row.values, fingerprint]);
+    await upsertSectionItem(client, section, row.key, row.values, fingerprint);
     (fingerprints.has(row.key) ? report.changed : report.added).push(row.key);
   }
   const wanted = new Set(rows.map((row) => row.key));
   const absent = existing.map((row) => row.key).filter((k) => !wanted.has(k)).sort();
   if (prune && absent.length > 0) {
-    await client.query(`DELETE FROM ${spec.table} WHERE key = ANY($1)`, [absent]);
+    await deleteSectionItems(client, section, absent);
     report.removed = absent;
   } else {
     report.kept = absent;
   }
   return report;
-}
-
-/** Deletes stored pictures (and their variants) no item uses any more. */
-async function removeUnusedImages(client: PoolClient): Promise<void> {
-  await client.query(`DELETE FROM image_sources s
-    WHERE NOT EXISTS (SELECT 1 FROM blog_posts WHERE image_hash = s.hash)
-      AND NOT EXISTS (SELECT 1 FROM team_members WHERE image_hash = s.hash)
-      AND NOT EXISTS (SELECT 1 FROM sponsors WHERE image_hash = s.hash)
-      AND NOT EXISTS (SELECT 1 FROM events WHERE s.hash = ANY (image_hashes))
-      AND NOT EXISTS (SELECT 1 FROM gallery_events WHERE s.hash = ANY (image_hashes))`);
 }
 
 /**
@@ -193,35 +172,27 @@ export async function importContent(client: PoolClient, dir: string, options: Im
   options.onProgress?.(`folder is valid; ${fresh.length} new ${fresh.length === 1 ? 'picture' : 'pictures'} processed, ${reused} already stored`);
   const wanted = rowsOf(folder, byFile);
 
-  await client.query('BEGIN');
+  await beginTransaction(client);
   try {
-    await client.query('SELECT pg_advisory_xact_lock($1, $2)', IMPORT_LOCK);
+    await lockImports(client);
     for (const image of fresh) {
-      await client.query('INSERT INTO image_sources (hash, file_name, content_type, bytes) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING', [
-        image.hash,
-        image.fileName,
-        image.contentType,
-        image.bytes,
-      ]);
+      await insertImageSource(client, image);
       for (const variant of image.variants) {
-        await client.query(
-          'INSERT INTO image_variants (file, source_hash, width, height, content_type, bytes) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (file) DO NOTHING',
-          [variant.file, image.hash, variant.width, variant.height, 'image/webp', variant.bytes],
-        );
+        await insertImageVariant(client, { file: variant.file, sourceHash: image.hash, width: variant.width, height: variant.height, contentType: 'image/webp', bytes: variant.bytes });
       }
     }
     const sections: Partial<Record<SectionName, SectionReport>> = {};
     for (const section of SECTIONS) {
       const rows = wanted[section];
-      if (rows) sections[section] = await importSection(client, TABLES[section], rows, options.prune ?? false);
+      if (rows) sections[section] = await importSection(client, section, rows, options.prune ?? false);
     }
     const changed = Object.values(sections).some((s) => s.added.length + s.changed.length + s.removed.length > 0);
-    if (changed) await removeUnusedImages(client);
+    if (changed) await deleteUnusedImageSources(client);
     const revision = await bumpRevision(client, changed);
-    await client.query(options.dryRun ? 'ROLLBACK' : 'COMMIT');
+    await (options.dryRun ? rollbackTransaction(client) : commitTransaction(client));
     return { dir, dryRun: options.dryRun ?? false, sections, images: { processed: fresh.length, reused }, revision, changed };
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await rollbackTransaction(client).catch(() => undefined);
     throw err;
   }
 }
