@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
-import { useReducedMotion } from '@tca/ui/motion';
+import { useReducedMotion } from '@tca/ui';
 import { wrapIndex } from './rotation.js';
 
 export interface RotationOptions {

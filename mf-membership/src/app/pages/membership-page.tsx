@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tca/ui/router';
 import { paths, type MembershipLevel } from '@tca/contracts';
-import { Page } from '@tca/ui';
-import { useReducedMotion } from '@tca/ui/motion';
+import { Page, useReducedMotion } from '@tca/ui';
 import { readLoginSession, tabStorage } from '@tca/ui/session';
 import { ConfirmModal } from '../../features/levels/components/confirm-modal.js';
 import { LevelCard } from '../../features/levels/components/level-card.js';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useReducedMotion } from '@tca/ui/motion';
+import { useReducedMotion } from '@tca/ui';
 
 /** One Play/Pause switch (e.g. for all slideshows of a page): playing unless paused or reduced motion is asked for. */
 export function usePlayChoice() {
