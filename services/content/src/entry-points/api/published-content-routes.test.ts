@@ -477,6 +477,8 @@ describe('compressed content lists', () => {
       await redis.set(`${key}:gzip`, Buffer.from('"another-build-gzip"\nnot gzip'));
       const replica = await start(config, { handleSignals: false, logger: createLogger({ name: 'content', level: 'silent' }) });
       try {
+        // The replica reads Redis once its client is connected (readyz 200); before that it builds from Postgres.
+        await eventually(async () => assert.equal((await fetch(`${replica.url}/readyz`)).status, 200));
         const br = await raw(replica.url, '/teammanagement/get', { 'Accept-Encoding': 'br' });
         assert.deepEqual(br.body, otherBr, 'the br bytes came from Redis');
         assert.equal(br.headers.etag, encodedEtag(etag, 'br'));
