@@ -20,7 +20,7 @@ test('a remote rebuilt with a visible change and published as a new version is p
     filter: (source) => source !== path.join(original, 'dist'),
   });
   // A visible change: the home page's About Us heading.
-  const homePage = path.join(copy, 'src/home/about-section.tsx');
+  const homePage = path.join(copy, 'src/features/home/components/about-section.tsx');
   const marker = `Release check ${Date.now()}`;
   const source = await readFile(homePage, 'utf8');
   const changed = source.replace(/>\s*About Us\s*</, `>${marker}<`);

@@ -42,7 +42,7 @@ export function exportedNames(source: string): string[] {
   return [...names].sort();
 }
 
-/** A remote's `exposes` as written in its rspack.config.ts: { './routes': './src/routes.tsx' }. */
+/** A remote's `exposes` as written in its rspack.config.ts: { './routes': './src/app/routes.tsx' }. */
 export function parseExposes(configSource: string): Record<string, string> {
   const block = /exposes\s*:\s*\{([^}]*)\}/.exec(stripComments(configSource));
   if (!block) throw new Error('no `exposes: { ... }` object found');

@@ -9,7 +9,7 @@ import { withTimeout } from './timeout.js';
 
 /**
  * The outbox table, with unqualified names: put it in a service's migration (which runs with search_path
- * set to the service's schema). Services copy it into their 001 migration; keep the columns in sync.
+ * set to the service's schema). Services copy it into their 001 migration; outbox-migrations.test.ts fails when a copy drifts.
  */
 export const OUTBOX_TABLE_SQL = `
 CREATE TABLE IF NOT EXISTS outbox (
