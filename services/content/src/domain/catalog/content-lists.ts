@@ -38,7 +38,7 @@ const instant = (post: Dated) => {
 
 /**
  * Newest first, ties by `_id` with localeCompare: the same order as the home page's `newestFirst`
- * (mf-content/src/blog/blog-logic.ts), which the SQL order (microseconds, the database's collation) is not.
+ * (mf-content/src/features/blog/blog-logic.ts), which the SQL order (microseconds, the database's collation) is not.
  */
 export function newestFirst<T extends Dated>(posts: readonly T[]): T[] {
   return [...posts].sort((a, b) => instant(b) - instant(a) || a._id.localeCompare(b._id));
