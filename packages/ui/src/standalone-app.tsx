@@ -1,5 +1,6 @@
-import { lazy, Suspense, useMemo } from 'react';
-import type { RemotePage } from '@tca/contracts';
+import { lazy, StrictMode, Suspense, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { paths, type PageId, type RemotePage } from '@tca/contracts';
 import { BrowserRouter, Link, Route, Routes } from './router.js';
 import { Toaster } from './toaster.js';
 
@@ -33,4 +34,21 @@ export function StandaloneApp({ name, routes }: StandaloneAppProps) {
       <Toaster />
     </BrowserRouter>
   );
+}
+
+/**
+ * A remote's development bootstrap: renders its pages (its `./routes` module's `pages`, each at its
+ * site path) into the page's #root under StandaloneApp. Only for running the remote alone; the shell
+ * never loads a remote's bootstrap.
+ */
+export function mountStandalone<P extends PageId>(name: string, pages: Record<P, RemotePage>): void {
+  const routes = (Object.entries(pages) as Array<[P, RemotePage]>).map(([page, remotePage]) => ({ path: paths[page], page: remotePage }));
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <StandaloneApp name={name} routes={routes} />
+      </StrictMode>,
+    );
+  }
 }
