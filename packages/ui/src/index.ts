@@ -5,8 +5,8 @@
  * and `@tca/ui/session` (the stored login) are in every first load too. Pieces only some pages need
  * are sub-paths, shared the same way but left out of the shell's first load: `@tca/ui/forms`
  * (fields, banners), `@tca/ui/modal` (the <dialog> modal) and `@tca/ui/server-errors`; node tests use
- * `@tca/ui/testing/css-module-stub` and `@tca/ui/testing/markup`; a remote running alone in
- * development uses `@tca/ui/standalone`.
+ * the doubles and checks under `@tca/ui/testing/*` (never in a build); a remote running alone in
+ * development mounts itself with `mountStandalone` from `@tca/ui/standalone`.
  */
 import './styles.css';
 
