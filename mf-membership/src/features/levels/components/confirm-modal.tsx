@@ -1,5 +1,6 @@
 import type { MembershipLevel } from '@tca/contracts';
 import { Modal } from '@tca/ui/modal';
+import { LevelBenefits } from '../../../shared/components/level-benefits.js';
 import { formatAud, termText } from '../../../shared/level-text.js';
 import styles from './confirm-modal.module.css';
 
@@ -43,12 +44,7 @@ export function ConfirmModal({ level, onConfirm, onClose, returnFocusTo }: Confi
           <dd>{formatAud(level.amt)} AUD</dd>
         </div>
       </dl>
-      <h3 className={styles.benefitsTitle}>Benefits</h3>
-      <ul className={styles.benefits}>
-        {level.benefits.map((benefit) => (
-          <li key={benefit}>{benefit}</li>
-        ))}
-      </ul>
+      <LevelBenefits heading="Benefits" benefits={level.benefits} headingClassName={styles.benefitsTitle} listClassName={styles.benefits} />
     </Modal>
   );
 }

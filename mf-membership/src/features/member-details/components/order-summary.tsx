@@ -1,5 +1,6 @@
 import { Link } from '@tca/ui/router';
 import { paths, type MembershipLevel } from '@tca/contracts';
+import { LevelBenefits } from '../../../shared/components/level-benefits.js';
 import { formatAud, termText } from '../../../shared/level-text.js';
 import styles from './order-summary.module.css';
 
@@ -28,12 +29,7 @@ export function OrderSummary({ level }: { level: MembershipLevel }) {
           <dd>{formatAud(level.amt)}</dd>
         </div>
       </dl>
-      <h3 className={styles.benefitsTitle}>Included</h3>
-      <ul className={styles.benefits}>
-        {level.benefits.map((benefit) => (
-          <li key={benefit}>{benefit}</li>
-        ))}
-      </ul>
+      <LevelBenefits heading="Included" benefits={level.benefits} headingClassName={styles.benefitsTitle} listClassName={styles.benefits} />
       <p className={styles.change}>
         <Link to={paths.membership}>Choose a different membership</Link>
       </p>
