@@ -1,4 +1,4 @@
-import { UsageError } from './content-report.js';
+import { UsageError } from './bench-options.js';
 import { LoadAborted } from './http-load.js';
 
 /** Progress goes to stderr, so stdout carries only the figures. */

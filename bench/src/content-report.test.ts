@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { UsageError } from './bench-options.js';
 import {
   CONTENT_LIST_PATHS,
   formatTable,
@@ -10,7 +11,6 @@ import {
   ratio,
   rowProblems,
   summariseLoad,
-  UsageError,
   type BenchRow,
   type LoadFigures,
 } from './content-report.js';

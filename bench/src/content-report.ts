@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { buildAllowed, numberOption, parseBenchArgs, UsageError } from './bench-options.js';
 
 /**
  * The pure parts of `npm run bench:content`: its options, the figures of one load run, and the
@@ -17,10 +17,6 @@ export const GOALS = { minGatewayRatio: 0.5, maxGatewayP99Ms: 25 } as const;
 /** What is measured side by side: the site's origin, the content service alone, a bare Node server. */
 export const TARGETS = ['gateway', 'service', 'bare'] as const;
 export type Target = (typeof TARGETS)[number];
-
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 export interface BenchOptions {
   /** Seconds each measured run lasts. */
@@ -61,15 +57,6 @@ export const USAGE = `Usage: npm run bench:content -- [options]
                        measure a site that is already running (loopback only) instead of starting one
   env BENCH_REDIS_URL  Redis of the site the bench starts (default redis://127.0.0.1:6379/2)`;
 
-function numberIn(name: string, raw: string | undefined, limits: { min: number; max: number; default: number }, integer: boolean): number {
-  if (raw === undefined || raw.trim() === '') return limits.default;
-  const value = Number(raw.trim().replace(/s$/, ''));
-  if (!Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < limits.min || value > limits.max) {
-    throw new UsageError(`${name} must be ${integer ? 'a whole number' : 'a number'} from ${limits.min} to ${limits.max} (got "${raw}").`);
-  }
-  return value;
-}
-
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** Only loopback origins: this bench never loads another machine. */
@@ -87,33 +74,20 @@ export function loopbackOrigin(name: string, raw: string): string {
 
 /** Command line first, then BENCH_* environment variables, then the defaults; anything out of bounds is a UsageError. */
 export function parseBenchOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): BenchOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        duration: { type: 'string' },
-        warmup: { type: 'string' },
-        connections: { type: 'string' },
-        paths: { type: 'string' },
-        conditional: { type: 'string' },
-        'no-build': { type: 'boolean' },
-        strict: { type: 'boolean' },
-        gateway: { type: 'string' },
-        service: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (values.help) throw new UsageError('');
+  const values = parseBenchArgs(argv, {
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string' },
+    paths: { type: 'string' },
+    conditional: { type: 'string' },
+    strict: { type: 'boolean' },
+    gateway: { type: 'string' },
+    service: { type: 'string' },
+  });
 
-  const durationS = numberIn('--duration', values.duration ?? env.BENCH_DURATION, LIMITS.durationS, false);
-  const warmupS = numberIn('--warmup', values.warmup ?? env.BENCH_WARMUP, LIMITS.warmupS, false);
-  const connections = numberIn('--connections', values.connections ?? env.BENCH_CONNECTIONS, LIMITS.connections, true);
+  const durationS = numberOption('--duration', values.duration ?? env.BENCH_DURATION, LIMITS.durationS, false);
+  const warmupS = numberOption('--warmup', values.warmup ?? env.BENCH_WARMUP, LIMITS.warmupS, false);
+  const connections = numberOption('--connections', values.connections ?? env.BENCH_CONNECTIONS, LIMITS.connections, true);
 
   const rawPaths = values.paths ?? env.BENCH_PATHS;
   const paths = rawPaths === undefined || rawPaths.trim() === '' ? [...CONTENT_LIST_PATHS] : [...new Set(rawPaths.split(',').map((p) => p.trim()).filter((p) => p !== ''))];
@@ -133,7 +107,7 @@ export function parseBenchOptions(argv: readonly string[], env: Readonly<Record<
   const gatewayUrl = values.gateway === undefined ? undefined : loopbackOrigin('--gateway', values.gateway);
   const serviceUrl = values.service === undefined ? undefined : loopbackOrigin('--service', values.service);
 
-  const build = !(values['no-build'] ?? false) && env.BENCH_BUILD !== '0';
+  const build = buildAllowed(values, env);
   const redisUrl = env.BENCH_REDIS_URL?.trim() || 'redis://127.0.0.1:6379/2';
   const strict = (values.strict ?? false) || env.BENCH_STRICT === '1';
   return { durationS, warmupS, connections, paths, conditionalPath, build, gatewayUrl, serviceUrl, redisUrl, strict };

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { registerRequestSchema } from '@tca/contracts';
-import { UsageError, type LoadFigures } from './content-report.js';
+import { UsageError } from './bench-options.js';
+import type { LoadFigures } from './content-report.js';
 import { benchAccounts, formatLoginTable, LOGIN_ANSWER_PATTERN, loginAnswerProblem, loginBody, loginRowProblems, parseLoginBenchOptions } from './login-report.js';
 
 const figures = (over: Partial<LoadFigures> = {}): LoadFigures => ({

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
-import { UsageError, type LoadFigures } from './content-report.js';
+import { buildAllowed, listOption, numberOption, optionOrEnv, parseBenchArgs } from './bench-options.js';
+import type { LoadFigures } from './content-report.js';
 
 /**
  * The pure parts of `npm run bench:login`: its options, the accounts it registers, how a login
@@ -36,51 +36,20 @@ export const LOGIN_USAGE = `Usage: npm run bench:login -- [options]
   --no-build             do not build what is missing or stale before starting the site (env BENCH_BUILD=0)
   env BENCH_REDIS_URL    Redis of the site the bench starts (default redis://127.0.0.1:6379/2)`;
 
-function numberIn(name: string, raw: string, limits: { min: number; max: number }, integer: boolean): number {
-  const value = Number(raw.trim().replace(/s$/, ''));
-  if (raw.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < limits.min || value > limits.max) {
-    throw new UsageError(`${name} must be ${integer ? 'a whole number' : 'a number'} from ${limits.min} to ${limits.max} (got "${raw}").`);
-  }
-  return value;
-}
-
 /** Command line first, then BENCH_* environment variables, then the defaults; anything out of bounds is a UsageError. */
 export function parseLoginBenchOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): LoginBenchOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        duration: { type: 'string' },
-        warmup: { type: 'string' },
-        concurrency: { type: 'string' },
-        users: { type: 'string' },
-        'no-build': { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (values.help) throw new UsageError('');
+  const values = parseBenchArgs(argv, {
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    concurrency: { type: 'string' },
+    users: { type: 'string' },
+  });
+  const durationS = numberOption('--duration', optionOrEnv(values.duration, env, 'BENCH_DURATION'), LOGIN_LIMITS.durationS, false);
+  const warmupS = numberOption('--warmup', optionOrEnv(values.warmup, env, 'BENCH_WARMUP'), LOGIN_LIMITS.warmupS, false);
+  const users = numberOption('--users', optionOrEnv(values.users, env, 'BENCH_USERS'), LOGIN_LIMITS.users, true);
+  const concurrency = listOption('--concurrency', optionOrEnv(values.concurrency, env, 'BENCH_CONCURRENCY'), LOGIN_LIMITS.concurrency);
 
-  const pick = (cli: string | undefined, name: string) => (cli ?? env[name])?.trim() || undefined;
-  const durationRaw = pick(values.duration, 'BENCH_DURATION');
-  const warmupRaw = pick(values.warmup, 'BENCH_WARMUP');
-  const usersRaw = pick(values.users, 'BENCH_USERS');
-  const concurrencyRaw = pick(values.concurrency, 'BENCH_CONCURRENCY');
-
-  const durationS = durationRaw === undefined ? LOGIN_LIMITS.durationS.default : numberIn('--duration', durationRaw, LOGIN_LIMITS.durationS, false);
-  const warmupS = warmupRaw === undefined ? LOGIN_LIMITS.warmupS.default : numberIn('--warmup', warmupRaw, LOGIN_LIMITS.warmupS, false);
-  const users = usersRaw === undefined ? LOGIN_LIMITS.users.default : numberIn('--users', usersRaw, LOGIN_LIMITS.users, true);
-  const concurrency =
-    concurrencyRaw === undefined
-      ? [...LOGIN_LIMITS.concurrency.default]
-      : [...new Set(concurrencyRaw.split(',').map((part) => numberIn('--concurrency', part, LOGIN_LIMITS.concurrency, true)))];
-
-  const build = !(values['no-build'] ?? false) && env.BENCH_BUILD !== '0';
+  const build = buildAllowed(values, env);
   const redisUrl = env.BENCH_REDIS_URL?.trim() || 'redis://127.0.0.1:6379/2';
   return { durationS, warmupS, concurrency, users, build, redisUrl };
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { demoCheckoutRequestSchema, membershipCheckoutRequestSchema, registerRequestSchema } from '@tca/contracts';
-import { UsageError, type LoadFigures } from './content-report.js';
+import { UsageError } from './bench-options.js';
+import type { LoadFigures } from './content-report.js';
 import {
   CHECKOUT_ANSWER_PATTERN,
   checkoutAnswerProblem,

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { DEMO_PRODUCT, membershipLevel, type MembershipCheckoutRequest } from '@tca/contracts';
-import { UsageError, type LoadFigures } from './content-report.js';
+import { buildAllowed, listOption, numberOption, optionOrEnv, parseBenchArgs } from './bench-options.js';
+import type { LoadFigures } from './content-report.js';
 import type { BenchAccount } from './login-report.js';
 
 /**
@@ -52,61 +52,27 @@ export const PAYMENTS_USAGE = `Usage: npm run bench:payments -- [options]
   --no-build             do not build what is missing or stale before starting the site (env BENCH_BUILD=0)
   env BENCH_REDIS_URL    Redis of the site the bench starts (default ${DEFAULT_PAYMENTS_REDIS_URL})`;
 
-function numberIn(name: string, raw: string, limits: { min: number; max: number }, integer: boolean): number {
-  const value = Number(raw.trim().replace(/s$/, ''));
-  if (raw.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < limits.min || value > limits.max) {
-    throw new UsageError(`${name} must be ${integer ? 'a whole number' : 'a number'} from ${limits.min} to ${limits.max} (got "${raw}").`);
-  }
-  return value;
-}
-
-function listIn(name: string, raw: string, limits: { min: number; max: number }): number[] {
-  return [...new Set(raw.split(',').map((part) => numberIn(name, part, limits, true)))];
-}
-
 /** Command line first, then BENCH_* environment variables, then the defaults; anything out of bounds is a UsageError. */
 export function parsePaymentsBenchOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): PaymentsBenchOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        duration: { type: 'string' },
-        warmup: { type: 'string' },
-        concurrency: { type: 'string' },
-        users: { type: 'string' },
-        backlog: { type: 'string' },
-        workers: { type: 'string' },
-        'fulfil-timeout': { type: 'string' },
-        'no-build': { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (values.help) throw new UsageError('');
-
-  const pick = (cli: string | undefined, name: string) => (cli ?? env[name])?.trim() || undefined;
+  const values = parseBenchArgs(argv, {
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    concurrency: { type: 'string' },
+    users: { type: 'string' },
+    backlog: { type: 'string' },
+    workers: { type: 'string' },
+    'fulfil-timeout': { type: 'string' },
+  });
   const L = PAYMENTS_LIMITS;
-  const durationRaw = pick(values.duration, 'BENCH_DURATION');
-  const warmupRaw = pick(values.warmup, 'BENCH_WARMUP');
-  const concurrencyRaw = pick(values.concurrency, 'BENCH_CONCURRENCY');
-  const usersRaw = pick(values.users, 'BENCH_USERS');
-  const backlogRaw = pick(values.backlog, 'BENCH_BACKLOG');
-  const workersRaw = pick(values.workers, 'BENCH_WORKERS');
-  const timeoutRaw = pick(values['fulfil-timeout'], 'BENCH_FULFIL_TIMEOUT');
   return {
-    durationS: durationRaw === undefined ? L.durationS.default : numberIn('--duration', durationRaw, L.durationS, false),
-    warmupS: warmupRaw === undefined ? L.warmupS.default : numberIn('--warmup', warmupRaw, L.warmupS, false),
-    concurrency: concurrencyRaw === undefined ? [...L.concurrency.default] : listIn('--concurrency', concurrencyRaw, L.concurrency),
-    users: usersRaw === undefined ? L.users.default : numberIn('--users', usersRaw, L.users, true),
-    backlog: backlogRaw === undefined ? L.backlog.default : numberIn('--backlog', backlogRaw, L.backlog, true),
-    workers: workersRaw === undefined ? [...L.workers.default] : listIn('--workers', workersRaw, L.workers),
-    fulfilTimeoutS: timeoutRaw === undefined ? L.fulfilTimeoutS.default : numberIn('--fulfil-timeout', timeoutRaw, L.fulfilTimeoutS, true),
-    build: !(values['no-build'] ?? false) && env.BENCH_BUILD !== '0',
+    durationS: numberOption('--duration', optionOrEnv(values.duration, env, 'BENCH_DURATION'), L.durationS, false),
+    warmupS: numberOption('--warmup', optionOrEnv(values.warmup, env, 'BENCH_WARMUP'), L.warmupS, false),
+    concurrency: listOption('--concurrency', optionOrEnv(values.concurrency, env, 'BENCH_CONCURRENCY'), L.concurrency),
+    users: numberOption('--users', optionOrEnv(values.users, env, 'BENCH_USERS'), L.users, true),
+    backlog: numberOption('--backlog', optionOrEnv(values.backlog, env, 'BENCH_BACKLOG'), L.backlog, true),
+    workers: listOption('--workers', optionOrEnv(values.workers, env, 'BENCH_WORKERS'), L.workers),
+    fulfilTimeoutS: numberOption('--fulfil-timeout', optionOrEnv(values['fulfil-timeout'], env, 'BENCH_FULFIL_TIMEOUT'), L.fulfilTimeoutS, true),
+    build: buildAllowed(values, env),
     redisUrl: env.BENCH_REDIS_URL?.trim() || DEFAULT_PAYMENTS_REDIS_URL,
   };
 }

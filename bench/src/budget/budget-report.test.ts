@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { UsageError } from '../content-report.js';
+import { UsageError } from '../bench-options.js';
 import type { BudgetFile } from './budget-file.js';
 import {
   budgetMisses,

@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { UsageError } from '../content-report.js';
+import { buildAllowed, parseBenchArgs, UsageError } from '../bench-options.js';
 import { allowedBytes, BUDGET_TOLERANCE, growth, kb, type BudgetFile } from './budget-file.js';
 import { FIRST_LOAD_PAGES, type FirstLoad, type FirstLoadPage } from './first-load.js';
 
@@ -60,28 +59,15 @@ export const BUDGET_USAGE = `Usage: npm run bench:budget -- [options]
 
 /** Command line first, then BENCH_* environment variables, then the defaults; anything else is a UsageError. */
 export function parseBudgetOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): BudgetBenchOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        pages: { type: 'string' },
-        runs: { type: 'string' },
-        'no-lighthouse': { type: 'boolean' },
-        'no-floor': { type: 'boolean' },
-        scripts: { type: 'boolean' },
-        strict: { type: 'boolean' },
-        record: { type: 'boolean' },
-        'no-build': { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (values.help) throw new UsageError('');
+  const values = parseBenchArgs(argv, {
+    pages: { type: 'string' },
+    runs: { type: 'string' },
+    'no-lighthouse': { type: 'boolean' },
+    'no-floor': { type: 'boolean' },
+    scripts: { type: 'boolean' },
+    strict: { type: 'boolean' },
+    record: { type: 'boolean' },
+  });
 
   const rawPages = values.pages ?? env.BENCH_PAGES;
   let pages: FirstLoadPage[] = [...FIRST_LOAD_PAGES];
@@ -113,7 +99,7 @@ export function parseBudgetOptions(argv: readonly string[], env: Readonly<Record
     listScripts: values.scripts ?? false,
     strict: values.strict ?? false,
     record,
-    build: !(values['no-build'] ?? false) && env.BENCH_BUILD !== '0',
+    build: buildAllowed(values, env),
     redisUrl: env.BENCH_REDIS_URL?.trim() || DEFAULT_BUDGET_REDIS_URL,
     chromiumPath: env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
   };
