@@ -9,6 +9,7 @@ import { createHttpApp, finishApp } from './http-app.js';
 import { createLogger } from './logger.js';
 import { createPool, postgresCheck } from './postgres.js';
 import { startService, type RunningService } from './start-service.js';
+import { assertJsonNotFound } from './testing/service-assertions.js';
 
 /** Collects log lines so tests can assert what was (and was not) logged. */
 function memoryLogger() {
@@ -165,9 +166,7 @@ describe('createHttpApp', () => {
   });
 
   it('answers unknown paths with a JSON 404', async () => {
-    const res = await fetch(`${running.url}/nowhere`);
-    assert.equal(res.status, 404);
-    assert.equal(apiErrorSchema.parse(await res.json()).error, 'not_found');
+    await assertJsonNotFound(running.url);
   });
 
   it('hides unexpected errors behind a generic 500 and logs them with the request id', async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AccountUser, ApiError, SessionAnswer } from '@tca/contracts';
 import { bearerToken, IDENTITY_SESSION_PATH } from './identity-client.js';
+import { sendJson, startStubHttpServer } from './testing/stub-http-server.js';
 
 /**
  * Test support (exported from `@tca/service-kit/testing`): a stand-in for the identity service's session
@@ -40,20 +40,32 @@ export function stubAccountUser(user: Partial<AccountUser> = {}): AccountUser {
   return { id: `user-${process.pid}-${n}`, email: `member${n}@example.org`, firstName: 'Meera', lastName: 'Raman', phoneNumber: '61412345678', ...user };
 }
 
-export async function startIdentityStub(): Promise<IdentityStub> {
+export interface IdentityStubOptions {
+  /**
+   * Answers every request that is not the session lookup, for a service that makes further identity calls
+   * (payments' /internal/ ones); without it they are answered 404. A rejection is answered
+   * 500 `{ error: 'internal', message }`.
+   */
+  otherRequests?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+}
+
+export async function startIdentityStub(options: IdentityStubOptions = {}): Promise<IdentityStub> {
   const sessions = new Map<string, SessionAnswer>();
-  const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
   let lookups = 0;
 
   function json(res: ServerResponse, status: number, body: SessionAnswer | ApiError): void {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(body));
+    sendJson(res, status, body);
   }
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  function answerOther(req: IncomingMessage, res: ServerResponse): void {
+    if (!options.otherRequests) return json(res, 404, { error: 'not_found', message: 'Not found.' });
+    options.otherRequests(req, res).catch((err: unknown) => json(res, 500, { error: 'internal', message: String(err) }));
+  }
+
+  const http = await startStubHttpServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://stub').pathname;
-    if (req.method !== 'GET' || path !== IDENTITY_SESSION_PATH) return json(res, 404, { error: 'not_found', message: 'Not found.' });
+    if (req.method !== 'GET' || path !== IDENTITY_SESSION_PATH) return answerOther(req, res);
     lookups += 1;
     if (stub.mode === 'hang') {
       hanging.add(res);
@@ -66,18 +78,9 @@ export async function startIdentityStub(): Promise<IdentityStub> {
     if (!session || Date.parse(session.expiresAt) <= Date.now()) return json(res, 401, { error: 'unauthorized', message: 'Your session has expired. Please log in again.' });
     json(res, 200, session);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as { port: number };
 
   const stub: IdentityStub = {
-    url: `http://127.0.0.1:${port}`,
+    url: http.url,
     mode: 'normal',
     get lookups() {
       return lookups;
@@ -92,11 +95,8 @@ export async function startIdentityStub(): Promise<IdentityStub> {
       sessions.delete(token);
     },
     async close() {
-      if (!server.listening) return;
       for (const res of hanging) res.destroy();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
+      await http.close();
     },
   };
   return stub;

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { describe, it } from 'node:test';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { LogOutput } from './log-output.js';
+import { runWithStalledStdout } from './testing/stalled-stdout.js';
 
 const LOGGER_MODULE = fileURLToPath(new URL('./logger.ts', import.meta.url));
 
@@ -126,28 +125,13 @@ describe('LogOutput', () => {
       logger.info('stopped');
       process.exit(0);
     `;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    t.after(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    const { code, stderr, jsonLines } = await runWithStalledStdout(t, script, async (stderrSoFar) => {
+      for (let i = 0; i < 400 && !/timer \d+/.test(stderrSoFar()); i += 1) await sleep(25);
     });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-    child.stdout.pause();
-    for (let i = 0; i < 400 && !/timer \d+/.test(stderr); i += 1) await sleep(25);
     const timerMs = Number(/timer (\d+)/.exec(stderr)?.[1]);
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stdout.resume();
-    const [code] = await exited;
-    if (!child.stdout.readableEnded) await once(child.stdout, 'end');
     assert.equal(code, 0, stderr);
     assert.ok(timerMs < 400, `the 1 ms timer took ${timerMs} ms while the pipe was full`);
-    const messages = Buffer.concat(chunks)
-      .toString('utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { msg: string; i?: number });
+    const messages = jsonLines();
     assert.equal(messages.length, count + 1, 'every line arrived');
     messages.slice(0, count).forEach((m, index) => assert.equal(m.i, index, `line ${index} in its place`));
     assert.equal(messages.at(-1)?.msg, 'stopped');

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from './logger.js';
+import { runWithStalledStdout } from './testing/stalled-stdout.js';
 
 const LOGGER_MODULE = fileURLToPath(new URL('./logger.ts', import.meta.url));
 
@@ -48,26 +47,9 @@ describe('createLogger', () => {
       logger.info('stopped');
       process.exit(0);
     `;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    t.after(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-    child.stdout.pause(); // let the pipe fill up
-    await sleep(500);
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stdout.resume();
-    const [code] = await exited;
-    if (!child.stdout.readableEnded) await once(child.stdout, 'end');
+    const { code, stderr, jsonLines } = await runWithStalledStdout(t, script, () => sleep(500));
     assert.equal(code, 0, stderr);
-    const messages = Buffer.concat(chunks)
-      .toString('utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { msg: string; i?: number });
+    const messages = jsonLines();
     assert.equal(messages.length, count + 2, 'every line arrived');
     messages.slice(0, count).forEach((m, index) => assert.equal(m.i, index, `line ${index} in its place`));
     assert.deepEqual(

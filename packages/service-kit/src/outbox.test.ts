@@ -13,7 +13,7 @@ import { addToOutbox, OUTBOX_TABLE_SQL, startOutboxRelay } from './outbox.js';
 import { createPool, withTransaction, type Pool } from './postgres.js';
 import { closeRedis, createRedis } from './redis.js';
 import { createTestDatabase, testRedisUrl, uniquePrefix, type TestDatabase } from './testing.js';
-import { waitFor } from './testing/processes.js';
+import { freePort, waitFor } from './testing/processes.js';
 
 const logger = createLogger({ name: 'outbox-test', level: 'silent' });
 const SCHEMA = 'kit';
@@ -31,10 +31,8 @@ async function switchableRedisProxy(): Promise<{ url: string; open(): Promise<vo
     }
     client.pipe(upstream).pipe(client);
   });
-  // Reserve a free port, then free it so connections are refused until open().
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  // A port that was free a moment ago: connections are refused until open().
+  const port = await freePort();
   return {
     url: `redis://127.0.0.1:${port}`,
     open: () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve)),

@@ -7,7 +7,7 @@ import express, { type RequestHandler } from 'express';
 import { createLogger } from './logger.js';
 import { ipRateLimit, keyRateLimit, retryMessage } from './rate-limit.js';
 import { closeRedis, createRedis, type Redis } from './redis.js';
-import { startRedisServer, waitFor } from './testing/processes.js';
+import { startRedisServer, waitFor, type TestRedisServer } from './testing/processes.js';
 
 const silent = createLogger({ name: 'rate-limit-test', level: 'silent' });
 
@@ -35,6 +35,37 @@ function appWith(path: string, limiter: RequestHandler, status = 201): express.E
   return app;
 }
 
+interface LimitedSite {
+  /** A redis-server of the suite's own, which a test may stop and start again. */
+  redisServer: TestRedisServer;
+  redis: Redis;
+  url: string;
+}
+
+/**
+ * Registers before/after hooks for a suite: its own redis-server, a client of it (`redisOptions`), and the
+ * app `build` makes with that client, listening; all stopped after the suite.
+ */
+function useLimitedSite(redisOptions: { lazyConnect?: boolean }, build: (redis: Redis) => express.Express): LimitedSite {
+  const suite = {} as LimitedSite;
+  let site: { url: string; close(): Promise<void> } | undefined;
+
+  before(async () => {
+    suite.redisServer = await startRedisServer();
+    suite.redis = createRedis(suite.redisServer.url, { role: 'producer', ...redisOptions, logger: silent });
+    site = await listen(build(suite.redis));
+    suite.url = site.url;
+  });
+
+  after(async () => {
+    await site?.close();
+    if (suite.redis) await closeRedis(suite.redis);
+    await suite.redisServer?.stop();
+  });
+
+  return suite;
+}
+
 describe('retryMessage', () => {
   it('says how many whole minutes are left, rounded up, at least one', () => {
     const now = Date.parse('2026-03-01T00:00:00Z');
@@ -51,28 +82,16 @@ describe('retryMessage', () => {
 });
 
 describe('ipRateLimit', () => {
-  let redisServer: Awaited<ReturnType<typeof startRedisServer>>;
-  let redis: Redis;
-  let site: { url: string; close(): Promise<void> };
-
-  before(async () => {
-    redisServer = await startRedisServer();
-    // A lazy client: the store connects it before loading its scripts.
-    redis = createRedis(redisServer.url, { role: 'producer', lazyConnect: true, logger: silent });
+  // A lazy client: the store connects it before loading its scripts.
+  const suite = useLimitedSite({ lazyConnect: true }, (redis) => {
     const app = appWith('/form', ipRateLimit({ limit: 2, windowMs: 60_000, redis, prefix: 'rl:test:', logger: silent }));
     app.post('/unlimited', ipRateLimit({ limit: 0, windowMs: 60_000, redis, prefix: 'rl:test0:', logger: silent }), (_req, res) => {
       res.status(201).json({ ok: true });
     });
-    site = await listen(app);
+    return app;
   });
 
-  after(async () => {
-    await site?.close();
-    if (redis) await closeRedis(redis);
-    await redisServer?.stop();
-  });
-
-  const send = (ip: string, path = '/form') => fetch(`${site.url}${path}`, { method: 'POST', headers: { 'X-Forwarded-For': ip } });
+  const send = (ip: string, path = '/form') => fetch(`${suite.url}${path}`, { method: 'POST', headers: { 'X-Forwarded-For': ip } });
   const statuses = async (ip: string, n: number) => {
     const result: number[] = [];
     for (let i = 0; i < n; i++) result.push((await send(ip)).status);
@@ -80,9 +99,9 @@ describe('ipRateLimit', () => {
   };
 
   it('connects the lazy client on first use and limits each address, with Retry-After and a clear message', async () => {
-    assert.equal(redis.status, 'wait');
+    assert.equal(suite.redis.status, 'wait');
     assert.deepEqual(await statuses('192.0.2.1', 2), [201, 201]);
-    assert.equal(redis.status, 'ready');
+    assert.equal(suite.redis.status, 'ready');
     const over = await send('192.0.2.1');
     assert.equal(over.status, 429);
     const retryAfter = Number(over.headers.get('retry-after'));
@@ -92,19 +111,19 @@ describe('ipRateLimit', () => {
   });
 
   it('lets requests through while Redis is down, quickly, and limits again once it is back', async () => {
-    await redisServer.stop();
+    await suite.redisServer.stop();
     const started = Date.now();
     assert.deepEqual(await statuses('192.0.2.1', 4), [201, 201, 201, 201]);
     assert.ok(Date.now() - started < 3000, `fail-open answers took ${Date.now() - started} ms`);
 
     // A fresh Redis has none of the store's scripts: the store loads them again.
-    await redisServer.start();
-    await waitFor(() => redis.status === 'ready', 10_000, 'the client to reconnect');
+    await suite.redisServer.start();
+    await waitFor(() => suite.redis.status === 'ready', 10_000, 'the client to reconnect');
     assert.deepEqual(await statuses('192.0.2.3', 3), [201, 201, 429]);
   });
 
   it('counts from the first request of a service whose client is still connecting', async (t) => {
-    const eager = createRedis(redisServer.url, { role: 'producer', logger: silent });
+    const eager = createRedis(suite.redisServer.url, { role: 'producer', logger: silent });
     t.after(() => closeRedis(eager));
     const fresh = await listen(appWith('/form', ipRateLimit({ limit: 1, windowMs: 60_000, redis: eager, prefix: 'rl:eager:', logger: silent })));
     t.after(() => fresh.close());
@@ -120,14 +139,8 @@ describe('ipRateLimit', () => {
 });
 
 describe('keyRateLimit', () => {
-  let redisServer: Awaited<ReturnType<typeof startRedisServer>>;
-  let redis: Redis;
-  let site: { url: string; close(): Promise<void> };
   const prefix = 'rl:key:';
-
-  before(async () => {
-    redisServer = await startRedisServer();
-    redis = createRedis(redisServer.url, { role: 'producer', logger: silent });
+  const suite = useLimitedSite({}, (redis) => {
     const key = (req: express.Request) => {
       const email = (req.body as { email?: unknown } | undefined)?.email;
       return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
@@ -142,17 +155,11 @@ describe('keyRateLimit', () => {
         res.status(body.fail ? 401 : 200).json({ ok: !body.fail });
       },
     );
-    site = await listen(app);
-  });
-
-  after(async () => {
-    await site?.close();
-    if (redis) await closeRedis(redis);
-    await redisServer?.stop();
+    return app;
   });
 
   const send = (path: string, body: unknown, ip: string) =>
-    fetch(`${site.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(body) });
+    fetch(`${suite.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(body) });
 
   it('limits each key whatever address it comes from, and keeps no key in clear in Redis', async () => {
     assert.equal((await send('/by-email', { email: 'Meera@Example.org' }, '192.0.2.1')).status, 201);
@@ -164,7 +171,7 @@ describe('keyRateLimit', () => {
     // Another key from the same address is not affected.
     assert.equal((await send('/by-email', { email: 'arun@example.org' }, '192.0.2.3')).status, 201);
 
-    const keys = await redis.keys(`${prefix}*`);
+    const keys = await suite.redis.keys(`${prefix}*`);
     assert.equal(keys.length, 2);
     assert.ok(keys.every((k) => !k.includes('@') && !k.includes('meera')), keys.join(', '));
   });

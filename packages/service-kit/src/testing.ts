@@ -8,9 +8,12 @@ import { apiErrorSchema, readinessSchema } from '@tca/contracts';
 import { createLogger, type Logger } from './logger.js';
 import { addToOutbox } from './outbox.js';
 import { createPool } from './postgres.js';
+import { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
 
-export { startIdentityStub, stubAccountUser, type IdentityStub, type IdentityStubMode } from './identity-stub.js';
+export { startIdentityStub, stubAccountUser, type IdentityStub, type IdentityStubMode, type IdentityStubOptions } from './identity-stub.js';
 export { freePort, startNodeProcess, startRedisServer, stopChild, waitFor, waitForOutput, type NodeProcess, type NodeProcessOptions, type TestRedisServer } from './testing/processes.js';
+export { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from './testing/stub-http-server.js';
+export { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
 export { startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -119,17 +122,7 @@ export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): 
     });
 
     it('created its tables in its own schema only', async () => {
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ table_schema: string; table_name: string }>(
-          "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY table_name",
-        );
-        assert.deepEqual(rows.map((row) => row.table_name), expectedTables);
-        assert.ok(rows.every((row) => row.table_schema === schema));
-      } finally {
-        await client.end();
-      }
+      await assertOnlyTablesInSchema(db.url, schema, expectedTables);
     });
 
     it('has an outbox the service-kit relay can write to', async () => {
@@ -143,9 +136,7 @@ export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): 
     });
 
     it('answers unknown paths with a JSON 404', async () => {
-      const res = await fetch(`${running.url}/nowhere`);
-      assert.equal(res.status, 404);
-      assert.equal(apiErrorSchema.parse(await res.json()).error, 'not_found');
+      await assertJsonNotFound(running.url);
     });
 
     it('answers malformed JSON with 400 invalid_json', async () => {
