@@ -11,7 +11,7 @@ import { MemoryStorage } from '@tca/ui/testing/memory-storage';
 // which needs a global React; Rspack builds it with the automatic one.
 Object.assign(globalThis, { React });
 // CSS Modules and images only Rspack understands.
-register('../../testing/asset-stub.mjs', import.meta.url);
+register('@tca/ui/testing/css-module-stub', import.meta.url);
 
 const localStorage = new MemoryStorage();
 const sessionStorage = new MemoryStorage();
