@@ -1,4 +1,5 @@
 import { buildAllowed, numberOption, parseBenchArgs, UsageError } from './bench-options.js';
+import { num, otherStatusText } from './report-table.js';
 
 /**
  * The pure parts of `npm run bench:content`: its options, the figures of one load run, and the
@@ -177,14 +178,12 @@ export function rowProblems(row: BenchRow): string[] {
       problems.push(`${row.label} via ${target}: no response at all`);
       continue;
     }
-    const other = Object.entries(f.statuses).filter(([status]) => Number(status) !== row.expectStatus);
-    if (other.length > 0) problems.push(`${row.label} via ${target}: ${other.map(([status, count]) => `${count} × ${status}`).join(', ')} (expected ${row.expectStatus})`);
+    const other = otherStatusText(f.statuses, row.expectStatus);
+    if (other !== '') problems.push(`${row.label} via ${target}: ${other} (expected ${row.expectStatus})`);
     if (f.errors > 0) problems.push(`${row.label} via ${target}: ${f.errors} connection errors (${f.timeouts} time-outs)`);
   }
   return problems;
 }
-
-const num = (value: number, digits: number): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 /** Which GOALS a row misses through the gateway, as short codes (`ratio`, `p99`, `304`) with their explanations. */
 export function goalMisses(row: BenchRow, rows: readonly BenchRow[]): Array<{ code: 'ratio' | 'p99' | '304'; text: string }> {

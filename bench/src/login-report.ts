@@ -1,5 +1,6 @@
 import { buildAllowed, listOption, numberOption, optionOrEnv, parseBenchArgs } from './bench-options.js';
 import type { LoadFigures } from './content-report.js';
+import { formatColumns, num, otherStatusCount, otherStatusText, type Column } from './report-table.js';
 
 /**
  * The pure parts of `npm run bench:login`: its options, the accounts it registers, how a login
@@ -109,28 +110,23 @@ export function loginRowProblems(row: LoginRow): string[] {
   const { figures } = row;
   if (figures.requests === 0) return [`${row.clients} clients: no response at all`];
   const problems: string[] = [];
-  const other = Object.entries(figures.statuses).filter(([status]) => Number(status) !== 200);
-  if (other.length > 0) problems.push(`${row.clients} clients: ${other.map(([status, count]) => `${count} × ${status}`).join(', ')} (every login should answer 200)`);
+  const other = otherStatusText(figures.statuses, 200);
+  if (other !== '') problems.push(`${row.clients} clients: ${other} (every login should answer 200)`);
   if (figures.errors > 0) problems.push(`${row.clients} clients: ${figures.errors} connection errors (${figures.timeouts} time-outs)`);
   if ((figures.unexpectedBodies ?? 0) > 0) problems.push(`${row.clients} clients: ${figures.unexpectedBodies} answers without a session token`);
   return problems;
 }
 
-const num = (value: number, digits: number): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
-
 /** The table `npm run bench:login` prints: logins per second and p50/p99 latency per number of clients. */
 export function formatLoginTable(rows: readonly LoginRow[]): string {
-  const head = `${'clients'.padStart(7)} ${'logins/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'logins'.padStart(8)} ${'non-200'.padStart(8)} ${'errors'.padStart(7)}`;
-  const lines = [head, '-'.repeat(head.length)];
-  for (const row of rows) {
-    const f = row.figures;
-    const non200 = Object.entries(f.statuses)
-      .filter(([status]) => Number(status) !== 200)
-      .reduce((sum, [, count]) => sum + count, 0);
-    const flag = loginRowProblems(row).length > 0 ? ' !' : '';
-    lines.push(
-      `${String(row.clients).padStart(7)} ${num(f.rps, 1).padStart(9)} ${num(f.p50, 2).padStart(8)} ${num(f.p99, 2).padStart(8)} ${String(f.requests).padStart(8)} ${String(non200).padStart(8)} ${String(f.errors).padStart(7)}${flag}`,
-    );
-  }
-  return lines.join('\n');
+  const columns: Array<Column<LoginRow>> = [
+    { title: 'clients', width: 7, cell: (row) => String(row.clients) },
+    { title: 'logins/s', width: 9, cell: (row) => num(row.figures.rps, 1) },
+    { title: 'p50 ms', width: 8, cell: (row) => num(row.figures.p50, 2) },
+    { title: 'p99 ms', width: 8, cell: (row) => num(row.figures.p99, 2) },
+    { title: 'logins', width: 8, cell: (row) => String(row.figures.requests) },
+    { title: 'non-200', width: 8, cell: (row) => String(otherStatusCount(row.figures.statuses, 200)) },
+    { title: 'errors', width: 7, cell: (row) => String(row.figures.errors) },
+  ];
+  return formatColumns(columns, rows, (row) => (loginRowProblems(row).length > 0 ? ' !' : ''));
 }

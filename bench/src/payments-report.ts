@@ -2,6 +2,7 @@ import { DEMO_PRODUCT, membershipLevel, type MembershipCheckoutRequest } from '@
 import { buildAllowed, listOption, numberOption, optionOrEnv, parseBenchArgs } from './bench-options.js';
 import type { LoadFigures } from './content-report.js';
 import type { BenchAccount } from './login-report.js';
+import { formatColumns, num, otherStatusCount, otherStatusText, type Column } from './report-table.js';
 
 /**
  * The pure parts of `npm run bench:payments`: its options, the request bodies, how answers are
@@ -151,33 +152,27 @@ export function checkoutRowProblems(row: CheckoutRow): string[] {
   const name = `${row.kind}, ${row.connections} connections`;
   if (figures.requests === 0) return [`${name}: no response at all`];
   const problems: string[] = [];
-  const other = Object.entries(figures.statuses).filter(([status]) => Number(status) !== 200);
-  if (other.length > 0) problems.push(`${name}: ${other.map(([status, count]) => `${count} × ${status}`).join(', ')} (every checkout should answer 200)`);
+  const other = otherStatusText(figures.statuses, 200);
+  if (other !== '') problems.push(`${name}: ${other} (every checkout should answer 200)`);
   if (figures.unexpectedBodies === undefined) problems.push(`${name}: the answers' bodies were not checked`);
   else if (figures.unexpectedBodies > 0) problems.push(`${name}: ${figures.unexpectedBodies} answers without a checkout URL`);
   if (figures.errors > 0) problems.push(`${name}: ${figures.errors} connection errors (${figures.timeouts} time-outs)`);
   return problems;
 }
 
-const num = (value: number, digits: number): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
-
 /** The checkout table: requests per second and p50/p99 latency per kind and number of connections. */
 export function formatCheckoutTable(rows: readonly CheckoutRow[]): string {
-  const kindWidth = Math.max(4, ...rows.map((row) => row.kind.length));
-  const head = `${'kind'.padEnd(kindWidth)} ${'conns'.padStart(5)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'answers'.padStart(8)} ${'bad'.padStart(6)} ${'errors'.padStart(7)}`;
-  const lines = [head, '-'.repeat(head.length)];
-  for (const row of rows) {
-    const f = row.figures;
-    const non200 = Object.entries(f.statuses)
-      .filter(([status]) => Number(status) !== 200)
-      .reduce((sum, [, count]) => sum + count, 0);
-    const bad = Math.max(non200, f.unexpectedBodies ?? 0);
-    const flag = checkoutRowProblems(row).length > 0 ? ' !' : '';
-    lines.push(
-      `${row.kind.padEnd(kindWidth)} ${String(row.connections).padStart(5)} ${num(f.rps, 1).padStart(8)} ${num(f.p50, 2).padStart(8)} ${num(f.p99, 2).padStart(8)} ${String(f.requests).padStart(8)} ${String(bad).padStart(6)} ${String(f.errors).padStart(7)}${flag}`,
-    );
-  }
-  return lines.join('\n');
+  const columns: Array<Column<CheckoutRow>> = [
+    { title: 'kind', width: Math.max(4, ...rows.map((row) => row.kind.length)), alignLeft: true, cell: (row) => row.kind },
+    { title: 'conns', width: 5, cell: (row) => String(row.connections) },
+    { title: 'req/s', width: 8, cell: (row) => num(row.figures.rps, 1) },
+    { title: 'p50 ms', width: 8, cell: (row) => num(row.figures.p50, 2) },
+    { title: 'p99 ms', width: 8, cell: (row) => num(row.figures.p99, 2) },
+    { title: 'answers', width: 8, cell: (row) => String(row.figures.requests) },
+    { title: 'bad', width: 6, cell: (row) => String(Math.max(otherStatusCount(row.figures.statuses, 200), row.figures.unexpectedBodies ?? 0)) },
+    { title: 'errors', width: 7, cell: (row) => String(row.figures.errors) },
+  ];
+  return formatColumns(columns, rows, (row) => (checkoutRowProblems(row).length > 0 ? ' !' : ''));
 }
 
 export interface FulfilmentRow {
@@ -217,15 +212,22 @@ export function fulfilmentRowProblems(row: FulfilmentRow): string[] {
 
 /** The fulfilment table; the ratio column compares each row with the first. */
 export function formatFulfilmentTable(rows: readonly FulfilmentRow[]): string {
-  const head = `${'workers'.padStart(7)} ${'backlog'.padStart(8)} ${'paid'.padStart(6)} ${'receipts'.padStart(8)} ${'seconds'.padStart(8)} ${'fulfil/s'.padStart(9)} ${'ratio'.padStart(6)}`;
-  const lines = [head, '-'.repeat(head.length)];
   const first = rows[0];
-  for (const row of rows) {
-    const ratio = first ? speedup(row, first) : Number.NaN;
-    const flag = fulfilmentRowProblems(row).length > 0 ? ' !' : '';
-    lines.push(
-      `${String(row.workers).padStart(7)} ${String(row.backlog).padStart(8)} ${String(row.fulfilled).padStart(6)} ${String(row.receipts).padStart(8)} ${num(row.seconds, 2).padStart(8)} ${num(fulfilmentRate(row), 1).padStart(9)} ${(Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '–').padStart(6)}${flag}`,
-    );
-  }
-  return lines.join('\n');
+  const columns: Array<Column<FulfilmentRow>> = [
+    { title: 'workers', width: 7, cell: (row) => String(row.workers) },
+    { title: 'backlog', width: 8, cell: (row) => String(row.backlog) },
+    { title: 'paid', width: 6, cell: (row) => String(row.fulfilled) },
+    { title: 'receipts', width: 8, cell: (row) => String(row.receipts) },
+    { title: 'seconds', width: 8, cell: (row) => num(row.seconds, 2) },
+    { title: 'fulfil/s', width: 9, cell: (row) => num(fulfilmentRate(row), 1) },
+    {
+      title: 'ratio',
+      width: 6,
+      cell: (row) => {
+        const ratio = first ? speedup(row, first) : Number.NaN;
+        return Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '–';
+      },
+    },
+  ];
+  return formatColumns(columns, rows, (row) => (fulfilmentRowProblems(row).length > 0 ? ' !' : ''));
 }

@@ -1,4 +1,5 @@
 import { buildAllowed, parseBenchArgs, UsageError } from '../bench-options.js';
+import { num } from '../report-table.js';
 import { allowedBytes, BUDGET_TOLERANCE, growth, kb, type BudgetFile } from './budget-file.js';
 import { FIRST_LOAD_PAGES, type FirstLoad, type FirstLoadPage } from './first-load.js';
 
@@ -199,7 +200,6 @@ export function rowNotes(row: PageRow): string[] {
 }
 
 const pad = (text: string, width: number) => text.padStart(width);
-const num = (value: number, digits: number): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 function targetText(path: FirstLoadPage): string {
   const limit = BUDGET_TARGETS.firstLoadBytes[path];
