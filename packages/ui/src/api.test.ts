@@ -2,24 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkoutAnswerSchema } from '@tca/contracts';
 import { callApi, isRejectedToken, tooManyText, type FetchLike } from './api.js';
-
-interface Call {
-  input: string;
-  init: RequestInit;
-}
-
-function answering(response: () => Response | Promise<Response>, calls: Call[] = []): FetchLike {
-  return async (input, init) => {
-    calls.push({ input, init });
-    return response();
-  };
-}
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+import { answering, jsonResponse as json, type FetchCall } from './testing/api-doubles.js';
 
 test('a JSON body is POSTed with the bearer token and the answer is parsed', async () => {
-  const calls: Call[] = [];
+  const calls: FetchCall[] = [];
   const result = await callApi('/create-checkout-session', {
     body: { productName: 'Gold-Single' },
     token: 'abc',
@@ -35,7 +21,7 @@ test('a JSON body is POSTed with the bearer token and the answer is parsed', asy
 });
 
 test('FormData goes out as it is, with no JSON content type (the browser sets the multipart boundary)', async () => {
-  const calls: Call[] = [];
+  const calls: FetchCall[] = [];
   const form = new FormData();
   form.append('file', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'passport.pdf');
   await callApi('/membership/documents', { body: form, token: 't', fetchImpl: answering(() => json(201, {}), calls) });

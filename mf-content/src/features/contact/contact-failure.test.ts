@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ApiError } from '@tca/contracts';
-import type { FailedResult } from '@tca/ui/api';
+import { httpFailure as http } from '@tca/ui/testing/api-doubles';
 import { contactFailure } from './contact-failure.js';
 
 const CONTACT_FIELDS = ['name', 'phoneNumber', 'senderEmail', 'message'] as const;
-
-const http = (status: number, statusText: string, error: ApiError | null, retryAfter: string | null = null): FailedResult => ({
-  kind: 'http',
-  status,
-  statusText,
-  error,
-  retryAfter,
-});
 
 test("the contact form's failure always reads the spec's alert text", () => {
   for (const result of [

@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ApiError } from '@tca/contracts';
-import type { FailedResult } from '@tca/ui/api';
+import { httpFailure as http } from '@tca/ui/testing/api-doubles';
 import { ticketFailure } from './ticket-failure.js';
 
 const TICKET_FIELDS = ['name', 'email', 'countryCode', 'phone', 'issueType', 'issueDescription'] as const;
-
-const http = (status: number, statusText: string, error: ApiError | null, retryAfter: string | null = null): FailedResult => ({
-  kind: 'http',
-  status,
-  statusText,
-  error,
-  retryAfter,
-});
 
 test("a ticket's non-ok answer reads 'Backend error: (status) (statusText)' plus the server's message", () => {
   assert.equal(ticketFailure(http(500, 'Internal Server Error', null), TICKET_FIELDS).message, 'Backend error: 500 Internal Server Error');

@@ -1,25 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { FetchLike } from '@tca/ui/api';
+import { answering, jsonResponse as json, type FetchCall } from '@tca/ui/testing/api-doubles';
 import { sendContactMessage } from './send-contact-message.js';
 
-interface Call {
-  input: string;
-  init: RequestInit;
-}
-
-function answering(response: () => Response, calls: Call[]): FetchLike {
-  return async (input, init) => {
-    calls.push({ input, init });
-    return response();
-  };
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const message = { name: 'Meera Raman', phoneNumber: '412345678', senderEmail: 'meera@example.org', subject: 'Message from the website', message: 'Hello', website: '' };
 
 test('the contact message is POSTed as JSON to /email/send and its answer is read', async () => {
-  const calls: Call[] = [];
+  const calls: FetchCall[] = [];
   const result = await sendContactMessage(message, { fetchImpl: answering(() => json(201, { message: 'Message Sent', id: '1' }), calls) });
   assert.equal(result.kind, 'ok');
   assert.deepEqual(result.kind === 'ok' && result.answer, { message: 'Message Sent', id: '1' });
@@ -30,7 +17,7 @@ test('the contact message is POSTed as JSON to /email/send and its answer is rea
 });
 
 test('with a login token the message carries Authorization: Bearer', async () => {
-  const calls: Call[] = [];
+  const calls: FetchCall[] = [];
   const ok = () => json(201, { message: 'Message Sent', id: '1' });
   await sendContactMessage(message, { token: 'abc.DEF-123', fetchImpl: answering(ok, calls) });
   await sendContactMessage(message, { token: null, fetchImpl: answering(ok, calls) });

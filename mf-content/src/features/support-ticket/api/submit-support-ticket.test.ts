@@ -1,21 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { FetchLike } from '@tca/ui/api';
+import { answering, jsonResponse as json, type FetchCall } from '@tca/ui/testing/api-doubles';
 import { submitSupportTicket } from './submit-support-ticket.js';
 
-interface Call {
-  input: string;
-  init: RequestInit;
-}
-
-function answering(response: () => Response, calls: Call[]): FetchLike {
-  return async (input, init) => {
-    calls.push({ input, init });
-    return response();
-  };
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ticket = {
   name: 'Meera Raman',
   email: 'meera@example.org',
@@ -27,7 +14,7 @@ const ticket = {
 } as const;
 
 test('the ticket is POSTed as JSON to /supportdesk/add and its reference is read', async () => {
-  const calls: Call[] = [];
+  const calls: FetchCall[] = [];
   const result = await submitSupportTicket(ticket, { fetchImpl: answering(() => json(201, { message: 'Ticket submitted successfully!', reference: 'TCA-2026-000123' }), calls) });
   assert.deepEqual(result.kind === 'ok' && result.answer, { message: 'Ticket submitted successfully!', reference: 'TCA-2026-000123' });
   assert.equal(calls[0]?.input, '/supportdesk/add');
@@ -37,7 +24,7 @@ test('the ticket is POSTed as JSON to /supportdesk/add and its reference is read
 });
 
 test('with a login token the ticket carries Authorization: Bearer', async () => {
-  const calls: Call[] = [];
+  const calls: FetchCall[] = [];
   await submitSupportTicket(ticket, { token: 'tok-1', fetchImpl: answering(() => json(201, { message: 'ok', reference: 'TCA-2026-000124' }), calls) });
   assert.equal(new Headers(calls[0]?.init.headers).get('Authorization'), 'Bearer tok-1');
 });
