@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
-import { register } from 'node:module';
 import { beforeEach, test } from 'node:test';
-import React, { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from '@tca/ui/router';
 import { SESSION_STORAGE_KEYS } from '@tca/contracts';
-import { controlTag as control, labels } from '@tca/ui/testing/markup';
+import { controlTag as control, labels, prepareUiRendering } from '@tca/ui/testing/markup';
 import { MemoryStorage } from '@tca/ui/testing/memory-storage';
 
-// tsx compiles @tca/ui's source (outside this package's tsconfig) with the classic JSX transform,
-// which needs a global React; Rspack builds it with the automatic one.
-Object.assign(globalThis, { React });
-// The pages import CSS Modules, which only Rspack understands.
-register('@tca/ui/testing/css-module-stub', import.meta.url);
+// The pages are built on @tca/ui and import CSS Modules, which only Rspack understands.
+prepareUiRendering();
 
 const localStorage = new MemoryStorage();
 // The session store reads window.localStorage when it loads; node has EventTarget but no window.

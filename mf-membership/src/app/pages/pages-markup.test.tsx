@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
-import { register } from 'node:module';
 import { beforeEach, test } from 'node:test';
-import React, { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from '@tca/ui/router';
 import { AUSTRALIAN_STATES, MARITAL_STATUSES, SESSION_STORAGE_KEYS } from '@tca/contracts';
+import { prepareUiRendering } from '@tca/ui/testing/markup';
 import { MemoryStorage } from '@tca/ui/testing/memory-storage';
 
-// tsx compiles @tca/ui's source (outside this package's tsconfig) with the classic JSX transform,
-// which needs a global React; Rspack builds it with the automatic one.
-Object.assign(globalThis, { React });
-// CSS Modules and images only Rspack understands.
-register('@tca/ui/testing/css-module-stub', import.meta.url);
+// The pages are built on @tca/ui and import CSS Modules (and images), which only Rspack understands.
+prepareUiRendering();
 
 const localStorage = new MemoryStorage();
 const sessionStorage = new MemoryStorage();

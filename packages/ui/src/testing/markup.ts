@@ -1,9 +1,22 @@
 import assert from 'node:assert/strict';
+import { register } from 'node:module';
+import React from 'react';
 
 /**
  * Helpers for tests that read server-rendered markup (renderToStaticMarkup) of forms built with
  * `@tca/ui/forms`.
  */
+
+/**
+ * Lets a node test render code built on @tca/ui: tsx compiles @tca/ui's source (outside the testing
+ * package's tsconfig) with the classic JSX transform, which needs a global React (Rspack builds it with
+ * the automatic one); and CSS and images, which only Rspack understands, load through the
+ * css-module-stub loader hook. Call it before the code under test is imported (`await import(...)`).
+ */
+export function prepareUiRendering(): void {
+  Object.assign(globalThis, { React });
+  register('./css-module-stub.mjs', import.meta.url);
+}
 
 /** Label text (markup removed, white space folded) → the id it names; fails when a label names no element. */
 export function labels(html: string): Map<string, string> {
@@ -21,4 +34,15 @@ export function controlTag(html: string, id: string): string {
   const match = new RegExp(`<(input|select|textarea)[^>]*id="${id}"[^>]*>`).exec(html);
   assert.ok(match, `control ${id}`);
   return match[0];
+}
+
+/**
+ * Fails unless the form's honeypot (`Honeypot` of `@tca/ui/forms`) is there, named website, and
+ * hidden from people, keyboards and autofill: aria-hidden, out of the tab order, autocomplete off.
+ */
+export function assertHiddenHoneypot(html: string): void {
+  const honeypot = /<div class="honeypot" aria-hidden="true">.*?<input[^>]*>/.exec(html)?.[0] ?? '';
+  assert.match(honeypot, /name="website"/);
+  assert.match(honeypot, /tabindex="-1"/i);
+  assert.match(honeypot, /autocomplete="off"/i);
 }
