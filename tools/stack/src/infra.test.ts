@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { connect, createServer, type Server } from 'node:net';
+import { connect } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
@@ -13,6 +13,7 @@ import { NO_REDIS_MESSAGE, pingRedis, resolveRedis } from './infra/redis.js';
 import { resolveSmtp, type SmtpHandle } from './infra/mail-sink.js';
 import { which } from './find-executable.js';
 import { StackError } from './stack-error.js';
+import { occupiedPort, unusedPort } from './testing/test-ports.js';
 
 const output: Output = { quiet: true, color: false, prefixWidth: 10 };
 const LOCAL_REDIS = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -45,12 +46,9 @@ function isRootWithPostgresUser(): string | undefined {
   return undefined;
 }
 
+/** The URL of a port nothing listens on (a server that is down). */
 async function deadUrl(scheme: string): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `${scheme}://127.0.0.1:${port}`;
+  return `${scheme}://127.0.0.1:${await unusedPort()}`;
 }
 
 async function localRedisAnswers(): Promise<boolean> {
@@ -190,16 +188,7 @@ async function startedSmtp(t: TestContext, options: Parameters<typeof resolveSmt
   return handle;
 }
 
-async function occupy(t: TestContext): Promise<number> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return (server.address() as { port: number }).port;
-}
-
 const portOf = (url: string | undefined) => Number(new URL(url ?? '').port);
-/** A port nothing listens on now (not ports.ts's freePort: the stack keeps those for its own children). */
-const unusedPort = async () => portOf(await deadUrl('http'));
 
 describe('SMTP resolution', () => {
   test('SMTP_URL wins, and no mail sink is started', async () => {
@@ -239,7 +228,7 @@ describe('SMTP resolution', () => {
     assert.equal(portOf(usual.url), defaults.smtp);
     await usual.stop();
 
-    const taken = { web: await occupy(t), smtp: await occupy(t) };
+    const taken = { web: await occupiedPort(t), smtp: await occupiedPort(t) };
     const moved = await startedSmtp(t, { env: {}, defaults: taken });
     assert.notEqual(portOf(moved.inboxUrl), taken.web);
     assert.notEqual(portOf(moved.url), taken.smtp);

@@ -1,25 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { DEV_PORTS } from '../project.js';
+import { occupiedPort, unusedPort } from '../testing/test-ports.js';
 import { chooseServicePort, reserveFrontPorts } from './reserve-ports.js';
-
-/** Something listening on a port until the test ends. */
-async function occupy(t: TestContext): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return (server.address() as { port: number }).port;
-}
-
-/** A port nothing listens on (not ports.ts's freePort, which keeps what it hands out for the stack's children). */
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 test('port 0: any free gateway port, and the run is isolated', async () => {
   const front = await reserveFrontPorts('start', 0);
@@ -29,7 +12,7 @@ test('port 0: any free gateway port, and the run is isolated', async () => {
 });
 
 test('a taken gateway port is an error that says how to start anyway', async (t) => {
-  const port = await occupy(t);
+  const port = await occupiedPort(t);
   await assert.rejects(reserveFrontPorts('start', port), new RegExp(`^StackError: Port ${port} is in use \\(another npm start\\?\\)\\. Stop what uses it, or start on any free port: npm start -- --port 0\\.$`));
 });
 
@@ -45,7 +28,7 @@ test('dev mode: the gateway must be on 3000 (the shell dev server proxies to it)
 test('a service port: its default when free, never one already planned', async (t) => {
   const preferred = await unusedPort();
   assert.equal(await chooseServicePort(preferred, false, []), preferred);
-  const taken = await occupy(t);
+  const taken = await occupiedPort(t);
   assert.notEqual(await chooseServicePort(taken, false, []), taken);
   const other = await unusedPort();
   assert.notEqual(await chooseServicePort(other, true, []), other, 'isolated runs never use the default');

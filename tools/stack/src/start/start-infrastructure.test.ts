@@ -2,17 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Socket } from 'node:net';
 import { test, type TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { unusedPort } from '../testing/test-ports.js';
 import { createStackContext } from './stack-context.js';
 import { isPostgresProblem, startInfrastructure } from './start-infrastructure.js';
-
-/** A port nothing listens on now. */
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * A server that accepts connections and never answers (Redis's ready check then times out, after a few
