@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { createMembershipRequestSchema, SERVICE_TOKEN_HEADER, type AccountUser, type CreateMembershipRequest, type EligibilityAnswer, type SessionAnswer } from '@tca/contracts';
-import { bearerToken, IDENTITY_SESSION_PATH } from '@tca/service-kit';
-import { stubAccountUser } from '@tca/service-kit/testing';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createMembershipRequestSchema, SERVICE_TOKEN_HEADER, type AccountUser, type CreateMembershipRequest, type EligibilityAnswer } from '@tca/contracts';
+import { sendJson, startIdentityStub } from '@tca/service-kit/testing';
 import { INTERNAL_ELIGIBILITY_PATH, INTERNAL_MEMBERSHIPS_PATH } from '../domain/identity-internal-client.js';
 
 /**
  * Test support: a stand-in for the three identity calls payments makes, on a real HTTP port:
- * GET /auth/session (who a Bearer token is), GET /internal/memberships/eligibility and POST
- * /internal/memberships (idempotent per checkoutSessionId, as identity promises), the internal ones
- * only with the right X-Service-Token. Tests switch the internal calls to failing modes and set a
- * user's eligibility.
+ * GET /auth/session (who a Bearer token is; service-kit's identity stub answers it, this one adds the
+ * rest), GET /internal/memberships/eligibility and POST /internal/memberships (idempotent per
+ * checkoutSessionId, as identity promises), the internal ones only with the right X-Service-Token.
+ * Tests switch the internal calls to failing modes and set a user's eligibility.
  */
 export type InternalMode =
   /** Answers as identity does. */
@@ -42,17 +40,10 @@ export interface PaymentsIdentityStub {
 }
 
 export async function startPaymentsIdentityStub(options: { autoApprove?: boolean } = {}): Promise<PaymentsIdentityStub> {
-  const sessions = new Map<string, SessionAnswer>();
   const eligibility = new Map<string, EligibilityAnswer>();
   const memberships = new Map<string, StoredMembership>();
-  const sockets = new Set<Socket>();
   const serviceToken = randomBytes(24).toString('hex');
   let createCalls = 0;
-
-  function json(res: ServerResponse, status: number, body: unknown): void {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(body));
-  }
 
   async function readJson(req: IncomingMessage): Promise<unknown> {
     const chunks: Buffer[] = [];
@@ -60,73 +51,46 @@ export async function startPaymentsIdentityStub(options: { autoApprove?: boolean
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** The internal calls; the session lookup is service-kit's identity stub's own. */
+  async function answerInternal(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://stub');
-    if (req.method === 'GET' && url.pathname === IDENTITY_SESSION_PATH) {
-      const token = bearerToken(req.headers.authorization);
-      const session = token === undefined ? undefined : sessions.get(token);
-      if (!session) return json(res, 401, { error: 'unauthorized', message: 'Your session has expired. Please log in again.' });
-      return json(res, 200, session);
-    }
-    if (!url.pathname.startsWith('/internal/')) return json(res, 404, { error: 'not_found', message: 'Not found.' });
+    if (!url.pathname.startsWith('/internal/')) return sendJson(res, 404, { error: 'not_found', message: 'Not found.' });
     const creating = req.method === 'POST' && url.pathname === INTERNAL_MEMBERSHIPS_PATH;
     if (creating) createCalls += 1;
-    if (req.headers[SERVICE_TOKEN_HEADER] !== serviceToken) return json(res, 401, { error: 'invalid_service_token', message: 'This call needs a valid X-Service-Token header.' });
-    if (stub.internalMode === 'unavailable') return json(res, 503, { error: 'service_unavailable', message: 'Down for maintenance.' });
+    if (req.headers[SERVICE_TOKEN_HEADER] !== serviceToken) return sendJson(res, 401, { error: 'invalid_service_token', message: 'This call needs a valid X-Service-Token header.' });
+    if (stub.internalMode === 'unavailable') return sendJson(res, 503, { error: 'service_unavailable', message: 'Down for maintenance.' });
 
     if (req.method === 'GET' && url.pathname === INTERNAL_ELIGIBILITY_PATH) {
       const userId = url.searchParams.get('userId') ?? '';
-      return json(res, 200, eligibility.get(userId) ?? { allowed: true });
+      return sendJson(res, 200, eligibility.get(userId) ?? { allowed: true });
     }
     if (creating) {
-      if (stub.internalMode === 'reject') return json(res, 400, { error: 'validation_failed', message: 'Refused by the test.' });
+      if (stub.internalMode === 'reject') return sendJson(res, 400, { error: 'validation_failed', message: 'Refused by the test.' });
       const parsed = createMembershipRequestSchema.safeParse(await readJson(req));
-      if (!parsed.success) return json(res, 400, { error: 'validation_failed', message: parsed.error.message });
+      if (!parsed.success) return sendJson(res, 400, { error: 'validation_failed', message: parsed.error.message });
       const existing = memberships.get(parsed.data.checkoutSessionId);
-      if (existing) return json(res, 200, { requestId: existing.requestId, status: existing.status, membershipName: parsed.data.membershipName, created: false });
+      if (existing) return sendJson(res, 200, { requestId: existing.requestId, status: existing.status, membershipName: parsed.data.membershipName, created: false });
       const stored: StoredMembership = { requestId: `REQ-${randomBytes(5).toString('hex').toUpperCase()}`, status: options.autoApprove ? 'Active' : 'Pending', request: parsed.data };
       memberships.set(parsed.data.checkoutSessionId, stored);
-      return json(res, 201, { requestId: stored.requestId, status: stored.status, membershipName: parsed.data.membershipName, created: true });
+      return sendJson(res, 201, { requestId: stored.requestId, status: stored.status, membershipName: parsed.data.membershipName, created: true });
     }
-    return json(res, 404, { error: 'not_found', message: 'Not found.' });
+    return sendJson(res, 404, { error: 'not_found', message: 'Not found.' });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => json(res, 500, { error: 'internal', message: String(err) }));
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as { port: number };
-
+  const identity = await startIdentityStub({ otherRequests: answerInternal });
   const stub: PaymentsIdentityStub = {
-    url: `http://127.0.0.1:${port}`,
+    url: identity.url,
     serviceToken,
     internalMode: 'normal',
     memberships,
     get createCalls() {
       return createCalls;
     },
-    issue(user = {}) {
-      const token = randomBytes(24).toString('base64url');
-      const session: SessionAnswer = { user: stubAccountUser(user), expiresAt: new Date(Date.now() + 24 * 3600 * 1000).toISOString() };
-      sessions.set(token, session);
-      return { token, user: session.user };
-    },
+    issue: (user) => identity.issue(user),
     setEligibility(userId, answer) {
       eligibility.set(userId, answer);
     },
-    async close() {
-      if (!server.listening) return;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
+    close: () => identity.close(),
   };
   return stub;
 }
