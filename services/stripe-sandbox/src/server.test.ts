@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, it } from 'node:test';
 import { createLogger } from '@tca/service-kit';
-import { createTestDatabase, waitForOutput } from '@tca/service-kit/testing';
+import { assertOnlyTablesInSchema, createTestDatabase, waitForOutput } from '@tca/service-kit/testing';
 import { loadSandboxConfig } from './config.js';
 import { start } from './server.js';
 import { membershipSession, stripeClient } from './testing/harness.js';
@@ -30,18 +30,7 @@ describe('stripe sandbox service', () => {
     assert.equal(again.status, 'open');
     assert.equal(again.url, `${second.url}/c/pay/${created}`);
 
-    const pg = await import('pg');
-    const client = new pg.default.Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ table_schema: string; table_name: string }>(
-        "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY table_name",
-      );
-      assert.deepEqual(rows.map((r) => r.table_name), ['checkout_sessions', 'deliveries', 'events', 'idempotent_requests', 'schema_migrations']);
-      assert.ok(rows.every((r) => r.table_schema === 'stripe_sandbox'));
-    } finally {
-      await client.end();
-    }
+    await assertOnlyTablesInSchema(db.url, 'stripe_sandbox', ['checkout_sessions', 'deliveries', 'events', 'idempotent_requests', 'schema_migrations']);
   });
 
   it('runs as a process: prints what is missing and exits 1; starts and exits 0 on SIGTERM', { timeout: 60_000 }, async (t) => {

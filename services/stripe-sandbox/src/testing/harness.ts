@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
 import Stripe from 'stripe';
 import { createLogger } from '@tca/service-kit';
-import { createTestDatabase, waitFor, type TestDatabase } from '@tca/service-kit/testing';
+import { createTestDatabase, waitFor, withRequestBody, type TestDatabase } from '@tca/service-kit/testing';
 import { API_VERSION, loadSandboxConfig } from '../config.js';
 import { start, type RunningSandbox } from '../server.js';
 
@@ -43,16 +43,14 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
+  const server = createServer(
+    withRequestBody((req, res, raw) => {
+      const body = raw.toString('utf8');
       const answered = receiver.respond(received.length + 1, body);
       received.push({ headers: req.headers, body, answered });
       res.writeHead(answered, { 'Content-Type': 'application/json' }).end('{"received":true}');
-    });
-  });
+    }),
+  );
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/stripe`;
