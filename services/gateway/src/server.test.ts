@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseRemoteRegistry } from '@tca/contracts';
+import { withRequestBody } from '@tca/service-kit/testing';
 import { loadGatewayConfig, start, type RunningGateway } from './server.js';
 import { closedPortUrl, listenOnLoopback as listen } from './testing/loopback-server.js';
 
@@ -67,20 +68,18 @@ interface Seen {
 /** A tiny upstream that records what it received and answers 201 with a cookie. */
 async function startUpstream(name: string): Promise<{ url: string; seen: Seen[]; server: Server }> {
   const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+  const server = createServer(
+    withRequestBody((req, res, body) => {
       if (req.url === '/healthz') {
         res.end('{"status":"ok"}');
         return;
       }
       if (req.url?.startsWith('/uploads/slow')) return; // never answers
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       res.writeHead(201, { 'Content-Type': 'application/json', 'Set-Cookie': ['a=1; Path=/', 'b=2; Path=/'], 'X-Upstream': name });
       res.end(JSON.stringify({ upstream: name }));
-    });
-  });
+    }),
+  );
   return { url: await listen(server), seen, server };
 }
 
