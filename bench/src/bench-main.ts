@@ -1,6 +1,9 @@
 import { UsageError } from './bench-options.js';
 import { LoadAborted } from './http-load.js';
 
+/** What a bench's measuring registers to stop and remove what it started; runBench runs them in reverse order. */
+export type Cleanups = Array<() => Promise<void>>;
+
 /** Progress goes to stderr, so stdout carries only the figures. */
 export function log(text: string): void {
   process.stderr.write(`${text}\n`);
@@ -21,7 +24,7 @@ export function reportProblems(problems: readonly string[]): number {
 export async function runBench<O>(
   parse: () => O,
   usage: string,
-  measure: (options: O, controller: AbortController, cleanups: Array<() => Promise<void>>) => Promise<number>,
+  measure: (options: O, controller: AbortController, cleanups: Cleanups) => Promise<number>,
 ): Promise<void> {
   process.exitCode = await (async () => {
     let options: O;
@@ -40,7 +43,7 @@ export async function runBench<O>(
     };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
-    const cleanups: Array<() => Promise<void>> = [];
+    const cleanups: Cleanups = [];
     try {
       return await measure(options, controller, cleanups);
     } catch (err) {

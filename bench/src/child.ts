@@ -62,3 +62,19 @@ export function nextMessage<T>(child: TsChild, what: string, accept: (message: u
     child.proc.once('error', onError);
   });
 }
+
+/**
+ * How to stop a spawned process: SIGTERM, then SIGKILL when it is still there after `graceMs`; the
+ * function resolves once it has exited, at once when it already has. Call this right after spawning:
+ * it listens for the exit from then on.
+ */
+export function processStopper(proc: ChildProcess, graceMs = 10_000): () => Promise<void> {
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  return async () => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+}

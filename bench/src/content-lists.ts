@@ -1,14 +1,11 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startStack } from '@tca/stack';
 import { log, reportProblems, runBench } from './bench-main.js';
+import { benchDataDir, startBenchSite } from './bench-site.js';
 import { startBareServer, type BareEntry } from './bare-server.js';
 import { formatTable, goalMisses, GOALS, parseBenchOptions, rowProblems, TARGETS, USAGE, type BenchOptions, type BenchRow, type LoadFigures, type Target } from './content-report.js';
 import { capture, differences, headerOf, LoadAborted, type CapturedResponse } from './http-load.js';
-import { startLoadRunner, type LoadRunner } from './load-runner.js';
+import { runAfterWarmup, startLoadRunner, type LoadRunner } from './load-runner.js';
+import { machineLine, startedSiteNote } from './machine-line.js';
 
 /**
  * `npm run bench:content`: what the content list endpoints serve per second through the gateway,
@@ -17,8 +14,6 @@ import { startLoadRunner, type LoadRunner } from './load-runner.js';
  * the service, checks the gateway and the bare server answer the same bytes, then loads each target
  * in turn. Loopback only; stops by itself; closes what it started, also on failure or Ctrl-C.
  */
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 /** How long the content service may take to load its seed content after it is ready. */
 const SEED_WAIT_MS = 120_000;
 
@@ -86,9 +81,7 @@ async function measureRow(
 ): Promise<BenchRow> {
   const figures = {} as Record<Target, LoadFigures>;
   for (const target of TARGETS) {
-    const load = { url: `${origins[target]}${row.path}`, connections: options.connections, headers: row.headers, signal };
-    if (options.warmupS > 0) await runner.run({ ...load, durationS: options.warmupS });
-    figures[target] = await runner.run({ ...load, durationS: options.durationS });
+    figures[target] = await runAfterWarmup(runner, { url: `${origins[target]}${row.path}`, connections: options.connections, headers: row.headers, signal }, options);
     log(`  ${row.label} via ${target}: ${Math.round(figures[target].rps)} req/s`);
   }
   return { label: row.label, bytes: row.bytes, expectStatus: row.expectStatus, figures, ...(row.revalidates === undefined ? {} : { revalidates: row.revalidates }) };
@@ -102,19 +95,14 @@ await runBench<BenchOptions>(
   let gatewayUrl = options.gatewayUrl;
   let serviceUrl = options.serviceUrl;
   if (gatewayUrl === undefined || serviceUrl === undefined) {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-content-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
-    await chmod(dataDir, 0o755);
-    log('starting the site (PostgreSQL, Redis, the services, the gateway)...');
-    const stack = await startStack({ mode: 'start', rootDir, dataDir, gatewayPort: 0, quiet: true, build: options.build, signal: controller.signal, env: { REDIS_URL: options.redisUrl } });
-    cleanups.push(() => stack.stop());
+    const dataDir = await benchDataDir('content', cleanups);
+    const stack = await startBenchSite({ dataDir, build: options.build, signal: controller.signal, env: { REDIS_URL: options.redisUrl } }, cleanups);
     const contentHealth = stack.healthUrls.content;
     if (contentHealth === undefined) throw new Error('The site started without the content service (is services/content built?).');
     gatewayUrl = stack.gatewayUrl;
     serviceUrl = new URL(contentHealth).origin;
     const listCache = process.env.CONTENT_LIST_CACHE_MS?.trim();
-    siteNote = `the site started for this run, LOG_LEVEL ${process.env.LOG_LEVEL?.trim() || 'info'}${listCache ? `, CONTENT_LIST_CACHE_MS ${listCache}` : ''}`;
+    siteNote = `${startedSiteNote()}${listCache ? `, CONTENT_LIST_CACHE_MS ${listCache}` : ''}`;
   }
 
   log('waiting for the content lists...');
@@ -139,7 +127,7 @@ await runBench<BenchOptions>(
   }
 
   console.log(`\nContent lists on loopback: requests/s and latency, ${options.connections} connections, ${options.durationS} s per run after ${options.warmupS} s warm-up`);
-  console.log(`Node ${process.version}, ${availableParallelism()} CPUs, ${siteNote}; gateway = the site's origin, service = content service alone, bare = node:http answering the captured bytes\n`);
+  console.log(`${machineLine()}, ${siteNote}; gateway = the site's origin, service = content service alone, bare = node:http answering the captured bytes\n`);
   console.log(formatTable(rows));
   const misses = rows.flatMap((row) => goalMisses(row, rows).map((m) => m.text));
   if (misses.length > 0) {

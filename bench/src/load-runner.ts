@@ -19,6 +19,15 @@ export interface LoadRunner {
   close(): Promise<void>;
 }
 
+/**
+ * One measured run as every bench makes it: `warmupS` seconds of the same load first, not counted (none
+ * when 0), then `durationS` seconds; the measured run's figures.
+ */
+export async function runAfterWarmup(runner: Pick<LoadRunner, 'run'>, load: Omit<LoadRun, 'durationS'>, timing: { warmupS: number; durationS: number }): Promise<LoadFigures> {
+  if (timing.warmupS > 0) await runner.run({ ...load, durationS: timing.warmupS });
+  return runner.run({ ...load, durationS: timing.durationS });
+}
+
 const ENTRY = fileURLToPath(new URL('./load-runner-main.ts', import.meta.url));
 
 export function startLoadRunner(): LoadRunner {

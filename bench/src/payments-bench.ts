@@ -1,18 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { QUEUES } from '@tca/contracts';
-import { startStack, type RunningStack } from '@tca/stack';
+import type { RunningStack } from '@tca/stack';
 import { log, reportProblems, runBench } from './bench-main.js';
+import { benchDataDir, NO_IDENTITY_RATE_LIMITS, repoRoot, startBenchSite } from './bench-site.js';
+import { processStopper } from './child.js';
+import { postJson, registerAndLogin } from './gateway-requests.js';
 import { LoadAborted } from './http-load.js';
-import { startLoadRunner } from './load-runner.js';
-import { loginAnswerProblem, loginBody, type BenchAccount } from './login-report.js';
+import { runAfterWarmup, startLoadRunner } from './load-runner.js';
+import { machineLine, siteLogLevel, startedSiteNote } from './machine-line.js';
 import {
   BENCH_LEVEL,
   CHECKOUT_ANSWER_PATTERN,
@@ -43,16 +43,11 @@ import {
  * A fresh backlog per K. The site runs on free loopback ports with a temporary data folder and Redis
  * database 6, rate limits off. Stops what it started, also on failure or Ctrl-C.
  */
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WORKER_ENTRY = path.join(rootDir, 'services/payments/dist/worker.js');
+const WORKER_ENTRY = path.join(repoRoot, 'services/payments/dist/worker.js');
 
 /** The limits that would refuse a benchmark's requests from one address. */
 const NO_RATE_LIMITS = {
-  LOGIN_RATE_LIMIT_PER_IP: '0',
-  LOGIN_FAILURE_LIMIT_PER_ACCOUNT: '0',
-  REGISTER_RATE_LIMIT_PER_IP: '0',
-  RESET_RATE_LIMIT_PER_IP: '0',
-  RESET_RATE_LIMIT_PER_EMAIL: '0',
+  ...NO_IDENTITY_RATE_LIMITS,
   CHECKOUT_RATE_LIMIT_PER_IP: '0',
   DOCUMENT_RATE_LIMIT_PER_IP: '0',
 } as const;
@@ -76,30 +71,6 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, signal: AbortS
     }),
   );
   return results;
-}
-
-async function postJson(url: string, body: string, token?: string): Promise<{ status: number; json: unknown }> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(15_000) });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text === '' ? null : JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: response.status, json };
-}
-
-/** Registers an account and logs it in; its session token. */
-async function registerAndLogin(gatewayUrl: string, account: BenchAccount): Promise<string> {
-  const registered = await postJson(`${gatewayUrl}/auth/register`, JSON.stringify(account));
-  if (registered.status !== 201) throw new Error(`Registering ${account.email} answered ${registered.status}: ${JSON.stringify(registered.json)}`);
-  const login = await postJson(`${gatewayUrl}/auth/login`, loginBody(account));
-  const problem = loginAnswerProblem(login.status, login.json, account.email);
-  if (problem) throw new Error(`Logging in ${account.email} failed: ${problem} ${JSON.stringify(login.json)}`);
-  return (login.json as { token: string }).token;
 }
 
 /** Creates a checkout through the gateway; its hosted-page URL. */
@@ -169,9 +140,9 @@ interface WorkerProcess {
 
 /** One `node services/payments/dist/worker.js` with the payments environment; ready once it logs "queue worker started". */
 function startWorker(env: NodeJS.ProcessEnv, label: string): WorkerProcess {
-  const proc: ChildProcess = spawn(process.execPath, [WORKER_ENTRY], { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: ChildProcess = spawn(process.execPath, [WORKER_ENTRY], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lastLines: string[] = [];
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const stop = processStopper(proc);
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within ${WORKER_READY_MS / 1000} s:\n${lastLines.join('\n')}`)), WORKER_READY_MS);
     const onData = (chunk: Buffer) => {
@@ -193,13 +164,6 @@ function startWorker(env: NodeJS.ProcessEnv, label: string): WorkerProcess {
     });
   });
   ready.catch(() => undefined);
-  const stop = async () => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
   return { ready, stop };
 }
 
@@ -217,7 +181,7 @@ function paymentsEnv(stack: RunningStack, serviceToken: string): NodeJS.ProcessE
     REDIS_URL: stack.redisUrl,
     SMTP_URL: stack.smtpUrl,
     PUBLIC_URL: stack.siteUrl,
-    LOG_LEVEL: process.env.LOG_LEVEL?.trim() || 'info',
+    LOG_LEVEL: siteLogLevel(),
     SERVICE_TOKEN: serviceToken,
     IDENTITY_URL: new URL(identityHealth).origin,
     STRIPE_SECRET_KEY: sandbox.secretKey,
@@ -271,23 +235,18 @@ await runBench<PaymentsBenchOptions>(
   () => parsePaymentsBenchOptions(process.argv.slice(2), process.env),
   PAYMENTS_USAGE,
   async (options, controller, cleanups) => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-payments-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
-  await chmod(dataDir, 0o755);
+  const dataDir = await benchDataDir('payments', cleanups);
   const serviceToken = randomBytes(32).toString('hex');
-  log('starting the site (PostgreSQL, Redis, the services, the gateway) without payments workers...');
-  const stack = await startStack({
-    mode: 'start',
-    rootDir,
-    dataDir,
-    gatewayPort: 0,
-    quiet: true,
-    build: options.build,
-    signal: controller.signal,
-    env: { REDIS_URL: options.redisUrl, SERVICE_TOKEN: serviceToken, PAYMENTS_WORKERS: '0', ...NO_RATE_LIMITS },
-  });
-  cleanups.push(() => stack.stop());
+  const stack = await startBenchSite(
+    {
+      dataDir,
+      build: options.build,
+      signal: controller.signal,
+      env: { REDIS_URL: options.redisUrl, SERVICE_TOKEN: serviceToken, PAYMENTS_WORKERS: '0', ...NO_RATE_LIMITS },
+      note: ' without payments workers',
+    },
+    cleanups,
+  );
   const gatewayUrl = stack.gatewayUrl;
   const workerEnv = paymentsEnv(stack, serviceToken);
   const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
@@ -319,9 +278,7 @@ await runBench<PaymentsBenchOptions>(
   const checkoutRows: CheckoutRow[] = [];
   for (const { kind, requests } of kinds) {
     for (const connections of options.concurrency) {
-      const load = { url, headers, requests, connections, expectBody: CHECKOUT_ANSWER_PATTERN, signal: controller.signal };
-      if (options.warmupS > 0) await runner.run({ ...load, durationS: options.warmupS });
-      const figures = await runner.run({ ...load, durationS: options.durationS });
+      const figures = await runAfterWarmup(runner, { url, headers, requests, connections, expectBody: CHECKOUT_ANSWER_PATTERN, signal: controller.signal }, options);
       log(`  ${kind}, ${connections} connections: ${figures.rps.toFixed(1)} checkouts/s`);
       checkoutRows.push({ kind, connections, figures });
     }
@@ -338,9 +295,8 @@ await runBench<PaymentsBenchOptions>(
     fulfilmentRows.push(row);
   }
 
-  const logLevel = process.env.LOG_LEVEL?.trim() || 'info';
   console.log(`\nCheckout-session creation through the gateway (POST /create-checkout-session, Stripe sandbox), ${options.durationS} s per run after ${options.warmupS} s warm-up`);
-  console.log(`membership = ${BENCH_LEVEL} with member details, by ${accounts.length} logged-in accounts in turn; Node ${process.version}, ${availableParallelism()} CPUs, the site started for this run, LOG_LEVEL ${logLevel}\n`);
+  console.log(`membership = ${BENCH_LEVEL} with member details, by ${accounts.length} logged-in accounts in turn; ${machineLine()}, ${startedSiteNote()}\n`);
   console.log(formatCheckoutTable(checkoutRows));
   console.log(`\nFulfilment of a backlog of ${options.backlog} paid membership checkouts (webhook jobs queued before the workers start; done = order paid and receipt in the outbox)`);
   console.log(`PAYMENTS_WORKER_CONCURRENCY ${process.env.PAYMENTS_WORKER_CONCURRENCY?.trim() || '5 (default)'} per process; the queue is paused until every worker is ready, then the clock starts\n`);

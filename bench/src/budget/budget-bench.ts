@@ -1,16 +1,17 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from '@playwright/test';
 import { REMOTE_NAMES, SESSION_STORAGE_KEYS, SESSION_TTL_MS } from '@tca/contracts';
-import { freePort, planBuild, runBuild, startStack, type RunningStack } from '@tca/stack';
+import { freePort, planBuild, runBuild, type RunningStack } from '@tca/stack';
 import { log, reportProblems, runBench } from '../bench-main.js';
+import { benchDataDir, repoRoot, startBenchSite } from '../bench-site.js';
+import { processStopper } from '../child.js';
 import { LoadAborted } from '../http-load.js';
 import { benchAccounts, loginAnswerProblem, loginBody } from '../login-report.js';
+import { describeTree, machineLine } from '../machine-line.js';
 import { appOf } from '../script-origin.js';
 import { budgetRecord, BUDGET_FILE, formatBudget, formatScripts, kb, readBudget, type BudgetFile } from './budget-file.js';
 import {
@@ -42,8 +43,7 @@ import { runLighthouse } from './lighthouse.js';
  * itself (free loopback ports, a temporary data folder, Redis database 4, copies of the frontends'
  * builds) and stops everything it started, also on failure or Ctrl-C.
  */
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const GATEWAY_ENTRY = path.join(rootDir, 'services/gateway/dist/index.js');
+const GATEWAY_ENTRY = path.join(repoRoot, 'services/gateway/dist/index.js');
 const GATEWAY_READY_MS = 30_000;
 
 const ok = <T>(value: T): Measured<T> => ({ ok: true, value });
@@ -80,7 +80,7 @@ async function startFloorGateway(stack: RunningStack, shellDir: string, workDir:
     REMOTE_MEMBERSHIP_DIR: path.join(workDir, 'no-remotes'),
     REMOTE_ACCOUNT_DIR: path.join(workDir, 'no-remotes'),
   };
-  const proc = spawn(process.execPath, [GATEWAY_ENTRY], { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [GATEWAY_ENTRY], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lastLines: string[] = [];
   const keep = (chunk: Buffer) => {
     lastLines.push(...chunk.toString('utf8').split('\n').filter((l) => l.trim() !== ''));
@@ -88,14 +88,7 @@ async function startFloorGateway(stack: RunningStack, shellDir: string, workDir:
   };
   proc.stdout.on('data', keep);
   proc.stderr.on('data', keep);
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  const stop = async () => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const stop = processStopper(proc);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + GATEWAY_READY_MS;
   for (;;) {
@@ -122,7 +115,7 @@ async function snapshotFrontends(dir: string): Promise<Record<string, string>> {
   const env: Record<string, string> = {};
   for (const { app, variable, check } of apps) {
     const copy = path.join(dir, app);
-    await cp(path.join(rootDir, app, 'dist'), copy, { recursive: true });
+    await cp(path.join(repoRoot, app, 'dist'), copy, { recursive: true });
     if (!existsSync(path.join(copy, check))) throw new Error(`${app}/dist has no ${check} (is it being rebuilt right now? try again)`);
     env[variable] = copy;
   }
@@ -192,52 +185,36 @@ function byApp(load: FirstLoad): string {
     .join(', ');
 }
 
-function describeTree(): string {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: rootDir, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: rootDir, encoding: 'utf8' }).trim() !== '';
-    return `commit ${commit}${dirty ? ' with uncommitted changes' : ''}`;
-  } catch {
-    return 'an unknown commit';
-  }
-}
-
 await runBench<BudgetBenchOptions>(
   () => parseBudgetOptions(process.argv.slice(2), process.env),
   BUDGET_USAGE,
   async (options, controller, cleanups) => {
     const { signal } = controller;
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'tca-bench-budget-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    // The embedded PostgreSQL runs as the "postgres" user when we are root: it must reach its data folder.
-    await chmod(dataDir, 0o755);
+    const dataDir = await benchDataDir('budget', cleanups);
     if (options.build) {
       // What startStack would build, built first so the frontends can be copied before the site starts.
-      const plan = await planBuild(rootDir);
+      const plan = await planBuild(repoRoot);
       for (const { why } of plan.skipped) log(`warning: ${why}`);
-      if (plan.steps.length > 0) await runBuild(rootDir, plan.steps, (line) => log(`  ${line}`));
+      if (plan.steps.length > 0) await runBuild(repoRoot, plan.steps, (line) => log(`  ${line}`));
       if (signal.aborted) throw new LoadAborted('aborted');
     }
     const frontends = await snapshotFrontends(path.join(dataDir, 'frontends'));
-    log('starting the site (PostgreSQL, Redis, the services, the gateway)...');
-    const stack = await startStack({
-      mode: 'start',
-      rootDir,
-      dataDir,
-      gatewayPort: 0,
-      quiet: true,
-      build: false,
-      signal,
-      env: { ...frontends, REDIS_URL: options.redisUrl, MAIL_UI_PORT: '0', MAIL_SMTP_PORT: '0', LOGIN_RATE_LIMIT_PER_IP: '0', REGISTER_RATE_LIMIT_PER_IP: '0' },
-    });
-    cleanups.push(() => stack.stop());
+    const stack = await startBenchSite(
+      {
+        dataDir,
+        build: false,
+        signal,
+        env: { ...frontends, REDIS_URL: options.redisUrl, MAIL_UI_PORT: '0', MAIL_SMTP_PORT: '0', LOGIN_RATE_LIMIT_PER_IP: '0', REGISTER_RATE_LIMIT_PER_IP: '0' },
+      },
+      cleanups,
+    );
 
     let floorUrl: string | undefined;
     if (options.floor) {
       log('building the floor (the same sources, one build, no Module Federation)...');
       const floorDist = path.join(dataDir, 'floor-dist');
       const started = Date.now();
-      await buildFloor(rootDir, floorDist);
+      await buildFloor(repoRoot, floorDist);
       log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
       if (signal.aborted) throw new LoadAborted('aborted');
       const floorGateway = await startFloorGateway(stack, floorDist, path.join(dataDir, 'floor-gateway'));
@@ -286,8 +263,8 @@ await runBench<BudgetBenchOptions>(
     }
 
     console.log(`\nFirst-load JavaScript: gzip -9 bytes of every script the browser fetched until \`main h1\` was visible and the network quiet for 500 ms (1 KB = 1024 bytes)`);
-    console.log(`MF = the composed site (shell + remotes at run time); floor = the same sources in one Rspack build without Module Federation; budget = ${path.relative(rootDir, BUDGET_FILE)}${budget ? ` (${budget.recordedAt.slice(0, 10)})` : ' (none)'}`);
-    console.log(`Node ${process.version}, ${availableParallelism()} CPUs, ${describeTree()}\n`);
+    console.log(`MF = the composed site (shell + remotes at run time); floor = the same sources in one Rspack build without Module Federation; budget = ${path.relative(repoRoot, BUDGET_FILE)}${budget ? ` (${budget.recordedAt.slice(0, 10)})` : ' (none)'}`);
+    console.log(`${machineLine()}, ${describeTree(repoRoot)}\n`);
     console.log(formatFirstLoadTable(rows, budget));
     for (const row of rows) {
       if (!row.mf.ok) continue;
@@ -321,9 +298,9 @@ await runBench<BudgetBenchOptions>(
         problems.push(`not recorded: a page could not be measured`);
       } else {
         const loads = rows.flatMap((r) => (r.mf.ok ? [r.mf.value] : []));
-        const note = `Recorded by \`npm run bench:budget -- --record\` from ${describeTree()}. First-load JS per page of the composed site: gzip -9 bytes of every script until \`main h1\` is visible and the network is quiet. e2e/tests/first-load-budget.spec.ts fails when a page grows more than 5 % past it; re-record after an intended change.`;
+        const note = `Recorded by \`npm run bench:budget -- --record\` from ${describeTree(repoRoot)}. First-load JS per page of the composed site: gzip -9 bytes of every script until \`main h1\` is visible and the network is quiet. e2e/tests/first-load-budget.spec.ts fails when a page grows more than 5 % past it; re-record after an intended change.`;
         await writeFile(BUDGET_FILE, formatBudget(budgetRecord(loads, note, new Date())));
-        console.log(`\nRecorded the first loads in ${path.relative(rootDir, BUDGET_FILE)}.`);
+        console.log(`\nRecorded the first loads in ${path.relative(repoRoot, BUDGET_FILE)}.`);
       }
     }
     const code = reportProblems(problems);
