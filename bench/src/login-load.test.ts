@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { runLoad } from './http-load.js';
 import { startLoadRunner } from './load-runner.js';
+import { startLoopbackServer, type LoopbackTestServer } from './loopback-test-server.js';
 import { benchAccounts, LOGIN_ANSWER_PATTERN, loginBody, type BenchAccount } from './login-report.js';
 
 /**
@@ -15,14 +14,14 @@ const [first, second] = accounts as [BenchAccount, BenchAccount, BenchAccount];
 const passwords = new Map(accounts.map((a) => [a.email, a.password]));
 
 describe('login load (POST bodies in turn)', () => {
-  let server: Server;
+  let server: LoopbackTestServer;
   let url = '';
   const seen = new Map<string, number>();
   const methods = new Set<string>();
   const contentTypes = new Set<string>();
 
   before(async () => {
-    server = createServer((req, res) => {
+    server = await startLoopbackServer((req, res) => {
       methods.add(req.method ?? '');
       contentTypes.add(req.headers['content-type'] ?? '');
       const chunks: Buffer[] = [];
@@ -39,11 +38,10 @@ describe('login load (POST bodies in turn)', () => {
         res.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' }).end(JSON.stringify(ok ? { token: 't'.repeat(43) } : { error: 'invalid_credentials' }));
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/auth/login`;
+    url = `${server.origin}/auth/login`;
   });
 
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => server.close());
 
   test('every connection sends the accounts in turn as JSON POSTs; every answer is counted by status', async () => {
     const figures = await runLoad({

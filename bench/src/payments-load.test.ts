@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { runLoad } from './http-load.js';
 import { startLoadRunner } from './load-runner.js';
+import { startLoopbackServer, type LoopbackTestServer } from './loopback-test-server.js';
 import { CHECKOUT_ANSWER_PATTERN } from './payments-report.js';
 
 /**
@@ -12,12 +11,12 @@ import { CHECKOUT_ANSWER_PATTERN } from './payments-report.js';
  * /create-checkout-session (200 with a url for a known token, 200 without one for token "nourl", 401 otherwise).
  */
 describe('checkout load (per-request headers, answer bodies checked)', () => {
-  let server: Server;
+  let server: LoopbackTestServer;
   let url = '';
   const tokensSeen = new Map<string, number>();
 
   before(async () => {
-    server = createServer((req, res) => {
+    server = await startLoopbackServer((req, res) => {
       req.resume();
       req.on('end', () => {
         const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
@@ -28,11 +27,10 @@ describe('checkout load (per-request headers, answer bodies checked)', () => {
         else res.writeHead(401).end(JSON.stringify({ error: 'login_required' }));
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/create-checkout-session`;
+    url = `${server.origin}/create-checkout-session`;
   });
 
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => server.close());
 
   test('each request carries its own Authorization; good answers are not counted as unexpected', async () => {
     tokensSeen.clear();
