@@ -2,6 +2,7 @@ export * from './api-error.js';
 export * from './api-error-schema.js';
 export * from './api-routes.js';
 export * from './auth.js';
+export * from './blog-order.js';
 export * from './content.js';
 export * from './health.js';
 export * from './membership.js';

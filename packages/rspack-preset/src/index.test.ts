@@ -5,7 +5,7 @@ import { CHUNK_LOAD_TIMEOUT_MS, createAppConfig, sharedSingletons } from './inde
 test('React, the design system with its router and session are shared singletons; the shell bundles the first-load ones eagerly', () => {
   const remote = sharedSingletons('remote');
   const host = sharedSingletons('host');
-  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session', '@tca/ui/']) {
+  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session', '@tca/ui/api', '@tca/ui/session-end', '@tca/ui/forms', '@tca/ui/modal', '@tca/ui/server-errors']) {
     assert.equal(remote[key]?.singleton, true, key);
     assert.match(remote[key]?.requiredVersion ?? '', /^\^\d+\.\d+\.\d+/, key);
     assert.equal(remote[key]?.eager, false, `a remote never bundles ${key} eagerly`);
@@ -13,6 +13,8 @@ test('React, the design system with its router and session are shared singletons
   assert.equal(remote.react?.version, '19.3.1');
   // Routing is shared only through @tca/ui/router.
   for (const key of ['react-router', 'react-router-dom', 'react-toastify']) assert.equal(remote[key], undefined, key);
+  // A remote's development entry and the test doubles stay out of every remoteEntry.js.
+  for (const key of ['@tca/ui/', '@tca/ui/standalone', '@tca/ui/testing/markup']) assert.equal(remote[key], undefined, key);
   assert.deepEqual(
     Object.keys(host).filter((key) => host[key]?.eager),
     ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session'],

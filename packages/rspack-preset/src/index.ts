@@ -18,8 +18,10 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  * (with its toasts) and one stored login session at run time.
  * - `firstLoad`: every page needs it; the shell bundles it into its entry (eager), so a visitor's
  *   browser has it after one request, and remotes use the shell's copy.
- * - The `@tca/ui/` prefix covers the parts of the design system only some pages use (`@tca/ui/forms`,
- *   `@tca/ui/modal`, `@tca/ui/server-errors`): the first remote that needs one provides it once.
+ * - The parts of the design system only some pages use (`@tca/ui/api`, `/session-end`, `/forms`, `/modal`,
+ *   `/server-errors`) are listed one by one: the first remote that needs one provides it once. `@tca/ui/standalone`
+ *   (a remote's development entry) and `@tca/ui/testing/*` are not shared: as shared modules they would
+ *   only add entries to every remote's remoteEntry.js.
  * - Routing is `@tca/ui/router` (on wouter): one router for the shell and every remote.
  */
 const SHARED: Record<string, { pkg: string; firstLoad: boolean }> = {
@@ -30,7 +32,11 @@ const SHARED: Record<string, { pkg: string; firstLoad: boolean }> = {
   '@tca/ui': { pkg: '@tca/ui', firstLoad: true },
   '@tca/ui/router': { pkg: '@tca/ui', firstLoad: true },
   '@tca/ui/session': { pkg: '@tca/ui', firstLoad: true },
-  '@tca/ui/': { pkg: '@tca/ui', firstLoad: false },
+  '@tca/ui/api': { pkg: '@tca/ui', firstLoad: false },
+  '@tca/ui/session-end': { pkg: '@tca/ui', firstLoad: false },
+  '@tca/ui/forms': { pkg: '@tca/ui', firstLoad: false },
+  '@tca/ui/modal': { pkg: '@tca/ui', firstLoad: false },
+  '@tca/ui/server-errors': { pkg: '@tca/ui', firstLoad: false },
 };
 
 /** The version of the package that resolves for `pkg` (its package.json may not be exported). */

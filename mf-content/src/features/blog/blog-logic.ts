@@ -1,17 +1,5 @@
-import type { BlogPost } from '@tca/contracts';
+import { newestFirst, type BlogPost, type DatedPost } from '@tca/contracts';
 import { ADELAIDE_TIME_ZONE } from '../../shared/adelaide-date.js';
-
-type Dated = Pick<BlogPost, '_id' | 'date'>;
-
-const time = (post: Dated) => {
-  const value = Date.parse(post.date);
-  return Number.isNaN(value) ? Number.NEGATIVE_INFINITY : value;
-};
-
-/** Spec §9: blogs are listed newest first (a post with an unreadable date goes last). */
-export function newestFirst<T extends Dated>(posts: readonly T[]): T[] {
-  return [...posts].sort((a, b) => time(b) - time(a) || a._id.localeCompare(b._id));
-}
 
 /** Spec §5: a case-insensitive match of the query on the name or the description; blank matches all. */
 export function filterPosts<T extends Pick<BlogPost, 'name' | 'desc'>>(posts: readonly T[], query: string): T[] {
@@ -31,7 +19,7 @@ export function adelaideMonth(isoDateTime: string): number | null {
 }
 
 /** Spec §9: up to 3 other posts from the post's month or the month before it, newest first. */
-export function similarPosts<T extends Dated>(posts: readonly T[], current: T, limit = 3): T[] {
+export function similarPosts<T extends DatedPost>(posts: readonly T[], current: T, limit = 3): T[] {
   const month = adelaideMonth(current.date);
   if (month === null) return [];
   return newestFirst(

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { useSearchParams } from '@tca/ui/router';
-import { filterPosts, newestFirst } from '../blog-logic.js';
+import { newestFirst } from '@tca/contracts';
+import { filterPosts } from '../blog-logic.js';
 import { PostCard } from './post-card.js';
 import styles from '../blog.module.css';
 import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../../shared/status.js';

@@ -1,5 +1,5 @@
 import type { BlogPost, BlogSummary, GalleryEvent, SiteEvent, Sponsor, TeamMember } from '@tca/contracts';
-import { BLOG_EXCERPT_MAX, excerpt, LATEST_POSTS_COUNT, uploadUrl } from '@tca/contracts';
+import { BLOG_EXCERPT_MAX, excerpt, LATEST_POSTS_COUNT, newestFirst, uploadUrl } from '@tca/contracts';
 import type { Pool } from '@tca/service-kit';
 import {
   blogPostsNewestFirst,
@@ -27,21 +27,6 @@ export async function blogList(pool: Pool): Promise<BlogPost[]> {
     imageMeta: row.image_meta,
     date: row.published_at.toISOString(),
   }));
-}
-
-type Dated = { _id: string; date: string };
-
-const instant = (post: Dated) => {
-  const value = Date.parse(post.date);
-  return Number.isNaN(value) ? Number.NEGATIVE_INFINITY : value;
-};
-
-/**
- * Newest first, ties by `_id` with localeCompare: the same order as the home page's `newestFirst`
- * (mf-content/src/features/blog/blog-logic.ts), which the SQL order (microseconds, the database's collation) is not.
- */
-export function newestFirst<T extends Dated>(posts: readonly T[]): T[] {
-  return [...posts].sort((a, b) => instant(b) - instant(a) || a._id.localeCompare(b._id));
 }
 
 /** GET /blog/latest: the LATEST_POSTS_COUNT newest posts as cards show them, a plain-text excerpt instead of the body. */
