@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig, portVar, serviceEnvSchema } from './config.js';
+import { z } from 'zod';
+import { ConfigError, loadConfig, portVar, serviceEnvSchema, trustProxyVar } from './config.js';
 
 const valid = {
   PORT: '4001',
@@ -21,6 +22,7 @@ describe('loadConfig', () => {
       BODY_LIMIT: '100kb',
       SHUTDOWN_GRACE_MS: 10000,
       SHUTDOWN_DRAIN_DELAY_MS: 0,
+      TRUST_PROXY: ['loopback'],
     });
   });
 
@@ -54,5 +56,15 @@ describe('loadConfig', () => {
     const { PORT: _unused, ...withoutPort } = valid;
     assert.equal(loadConfig(schema, withoutPort).PORT, 4002);
     assert.throws(() => loadConfig(schema, { ...withoutPort, PORT: '70000' }), /PORT: must be at most 65535/);
+  });
+
+  it('reads TRUST_PROXY as the list Express takes: addresses, CIDR ranges, range names; none is the empty list', () => {
+    const read = (value: string) => loadConfig(serviceEnvSchema, { ...valid, TRUST_PROXY: value }).TRUST_PROXY;
+    assert.deepEqual(read(' 10.0.0.0/8, 192.168.1.5 ,::1, fd00::/8,uniquelocal,'), ['10.0.0.0/8', '192.168.1.5', '::1', 'fd00::/8', 'uniquelocal']);
+    assert.deepEqual(read('none'), []);
+    assert.deepEqual(loadConfig(z.object({ TRUST_PROXY: trustProxyVar('none') }), {}).TRUST_PROXY, [], 'a default of none');
+    for (const bad of ['true', '2', 'gateway.internal', '10.0.0.0/33', '::1/129', 'loopback, none', '10.0.0.0/']) {
+      assert.throws(() => read(bad), /TRUST_PROXY: entry \d must be an IP address, a CIDR range like 10\.0\.0\.0\/8, loopback, linklocal, uniquelocal, or none alone/, bad);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Log levels pino understands; 'silent' is what tests use. */
@@ -47,6 +48,36 @@ const originList = z
   )
   .default([]);
 
+/** The address ranges Express's `trust proxy` knows by name. */
+export const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+function isTrustProxyEntry(entry: string): boolean {
+  if ((TRUST_PROXY_NAMES as readonly string[]).includes(entry) || isIP(entry) !== 0) return true;
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(entry);
+  if (!match?.[1] || !match[2]) return false;
+  const version = isIP(match[1]);
+  return version !== 0 && Number(match[2]) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The peers trusted to say who the client is (X-Forwarded-For, -Proto, -Host), in Express's `trust proxy` terms:
+ * a comma-separated list of addresses, CIDR ranges (10.0.0.0/8) and the names loopback, linklocal, uniquelocal;
+ * `none` trusts no one. Parsed to the list Express takes ([] for none).
+ */
+export function trustProxyVar(defaultValue: string) {
+  return z
+    .string()
+    .default(defaultValue)
+    .transform((value) => {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0);
+      return entries.length === 1 && entries[0] === 'none' ? [] : entries;
+    })
+    .pipe(z.array(z.string().refine(isTrustProxyEntry, `must be an IP address, a CIDR range like 10.0.0.0/8, ${TRUST_PROXY_NAMES.join(', ')}, or none alone`)));
+}
+
 /** The environment every service reads. Services extend it (`serviceEnvSchema.extend({...})`). */
 export const serviceEnvSchema = z.object({
   PORT: portVar(),
@@ -64,6 +95,11 @@ export const serviceEnvSchema = z.object({
   SHUTDOWN_GRACE_MS: intVar(10_000),
   /** How long /readyz answers 'draining' before the listener closes, so a load balancer notices first. */
   SHUTDOWN_DRAIN_DELAY_MS: intVar(0),
+  /**
+   * Who may tell the service the visitor's address (rate-limit keys, logs): the gateway. Default loopback, where
+   * `npm start` runs it; the gateway replaces what its own untrusted peers put in X-Forwarded-For.
+   */
+  TRUST_PROXY: trustProxyVar('loopback'),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

@@ -4,8 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import { apiErrorSchema, readinessSchema } from '@tca/contracts';
 import express from 'express';
 import { z } from 'zod';
+import { loadConfig, serviceEnvSchema } from './config.js';
 import { parseBody, ConflictError } from './errors.js';
-import { createHttpApp, finishApp } from './http-app.js';
+import { compileTrustProxy, createHttpApp, finishApp } from './http-app.js';
 import { createLogger } from './logger.js';
 import { createPool, postgresCheck } from './postgres.js';
 import { startService, type RunningService } from './start-service.js';
@@ -179,6 +180,56 @@ describe('createHttpApp', () => {
     assert.ok(logged, 'the error is logged with the request id');
     assert.match(JSON.stringify(logged.err), /postgres:\/\/secret@db/);
     assert.doesNotMatch(JSON.stringify(lines), /top-secret/, 'authorization headers are redacted');
+  });
+});
+
+describe('trust proxy: whose X-Forwarded-For names the visitor (TRUST_PROXY)', () => {
+  const env = { PORT: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+  /** Serves GET /ip (req.ip) with the app createHttpApp builds from `TRUST_PROXY` (undefined: unset). */
+  async function ipOf(trustProxyVariable: string | undefined, forwardedFor: string): Promise<string> {
+    const config = loadConfig(serviceEnvSchema, { ...env, TRUST_PROXY: trustProxyVariable });
+    const logger = createLogger({ name: 'test', level: 'silent' });
+    const { app, lifecycle } = createHttpApp({ name: 'test', logger, trustProxy: config.TRUST_PROXY });
+    app.get('/ip', (req, res) => {
+      res.json({ ip: req.ip });
+    });
+    finishApp(app, logger);
+    const running = await startService({ app, port: 0, host: '127.0.0.1', logger, lifecycle, handleSignals: false });
+    try {
+      const response = await fetch(`${running.url}/ip`, { headers: { 'X-Forwarded-For': forwardedFor } });
+      return z.object({ ip: z.string() }).parse(await response.json()).ip;
+    } finally {
+      await running.stop();
+    }
+  }
+
+  it('by default believes only loopback peers (the gateway of npm start), not any private address', () => {
+    const { app } = createHttpApp({ name: 'test', logger: createLogger({ name: 'test', level: 'silent' }) });
+    const trusts = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) assert.equal(trusts(address, 0), true, address);
+    for (const address of ['10.1.2.3', '172.16.0.9', '192.168.1.5', '169.254.0.7', 'fd00::5', 'fe80::1', '203.0.113.9']) assert.equal(trusts(address, 0), false, address);
+  });
+
+  it('TRUST_PROXY unset: a loopback peer (the gateway) names the visitor', async () => {
+    assert.equal(await ipOf(undefined, '203.0.113.9'), '203.0.113.9');
+  });
+
+  it('TRUST_PROXY=none: X-Forwarded-For is ignored, the visitor is the peer itself', async () => {
+    assert.match(await ipOf('none', '203.0.113.9'), /^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it('TRUST_PROXY set to other addresses: a peer not among them is not believed; among them, it is', async () => {
+    assert.match(await ipOf('10.0.0.0/8, 192.168.1.5', '203.0.113.9'), /^(::ffff:)?127\.0\.0\.1$/);
+    assert.equal(await ipOf('10.0.0.2, 127.0.0.1/32', '198.51.100.4, 203.0.113.9'), '203.0.113.9');
+  });
+
+  it('compileTrustProxy gives the check Express makes, for proxies that forward without Express', () => {
+    const trusts = compileTrustProxy(['loopback', '10.0.0.0/8']);
+    assert.equal(trusts('::ffff:127.0.0.1', 0), true);
+    assert.equal(trusts('10.9.8.7', 0), true);
+    assert.equal(trusts('192.168.0.1', 0), false);
+    assert.equal(compileTrustProxy([])('127.0.0.1', 0), false, '[] trusts no one');
   });
 });
 

@@ -43,8 +43,21 @@ export interface HttpAppOptions {
   lifecycle?: Lifecycle;
   /** Mount routes that must read the raw body (the Stripe webhook: express.raw) before the JSON parser runs. */
   beforeJson?: (app: Express) => void;
-  /** Express's `trust proxy` setting; default: loopback and private networks (where the gateway runs). */
-  trustProxy?: string | boolean;
+  /**
+   * The peers whose X-Forwarded-* headers are believed (Express's `trust proxy`: addresses, CIDR ranges, loopback,
+   * linklocal, uniquelocal; [] trusts no one), i.e. config.TRUST_PROXY. Default ['loopback']: the gateway of `npm start`.
+   */
+  trustProxy?: readonly string[];
+}
+
+/** Whether the peer `hop` steps away (0: the socket's peer) may tell who the client is; Express's `trust proxy fn`. */
+export type TrustsProxy = (address: string, hop: number) => boolean;
+
+/** The check Express makes of `trustProxy` (a TRUST_PROXY list), for code that forwards requests without Express. */
+export function compileTrustProxy(trustProxy: readonly string[]): TrustsProxy {
+  const app = express();
+  app.set('trust proxy', [...trustProxy]);
+  return app.get('trust proxy fn') as TrustsProxy;
 }
 
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -81,9 +94,9 @@ export function createHttpApp(options: HttpAppOptions): { app: Express; lifecycl
   const lifecycle = options.lifecycle ?? createLifecycle();
   const app = express();
   app.disable('x-powered-by');
-  // Services sit behind the gateway (loopback on one machine, a private network in containers):
-  // trust its X-Forwarded-For so logs and rate limits see the visitor's address.
-  app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
+  // Services sit behind the gateway: trust its X-Forwarded-For, and only its, so logs and rate limits see the
+  // visitor's address and a visitor cannot choose one (the gateway replaces what untrusted peers send).
+  app.set('trust proxy', [...(options.trustProxy ?? ['loopback'])]);
 
   app.use(
     pinoHttp({
