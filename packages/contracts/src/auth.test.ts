@@ -22,6 +22,7 @@ import {
   storedPhoneSchema,
 } from './auth.js';
 import { accepts, problemAt, problems, PROPERTY_RUNS } from './testing/schema-checks.js';
+import { assertRefusesUnstorableText } from './testing/unstorable-text.js';
 
 /** Spec §5 (login, reset request, register, reset and change password) and §7's answers, as auth.ts implements them. */
 
@@ -295,5 +296,29 @@ describe('answers (§7)', () => {
     assert.equal(accepts(accountExportSchema, exported), true);
     assert.equal(accepts(accountExportSchema, { ...exported, sessions: [{ createdAt: 'a', expiresAt: 'b' }] }), false);
     assert.equal(accepts(accountExportSchema, { ...exported, memberships: [{ ...record, term: undefined }] }), false);
+  });
+});
+
+describe('text PostgreSQL cannot store: NUL or a lone surrogate (storable-text.ts)', () => {
+  test('property: every text field of every account request refuses it, naming the field', () => {
+    assert.deepEqual(assertRefusesUnstorableText(loginRequestSchema, { email: register.email, password: 'anything' }), ['email', 'password']);
+    assert.deepEqual(assertRefusesUnstorableText(registerRequestSchema, register), ['firstName', 'lastName', 'email', 'phoneNumber', 'password']);
+    assert.deepEqual(assertRefusesUnstorableText(resetRequestSchema, { email: register.email }), ['email']);
+    assert.deepEqual(assertRefusesUnstorableText(resetPasswordRequestSchema, { token: 'a'.repeat(43), password: GOOD_PASSWORD }), ['token', 'password']);
+    assert.deepEqual(
+      assertRefusesUnstorableText(changePasswordRequestSchema, { email: register.email, currentPassword: 'old one', newPassword: GOOD_PASSWORD }),
+      ['email', 'currentPassword', 'newPassword'],
+    );
+    assert.deepEqual(assertRefusesUnstorableText(membershipLookupRequestSchema, { email: register.email }), ['email']);
+  });
+
+  test('register names each field as its form labels it, and reports only that', () => {
+    assert.deepEqual(problems(registerRequestSchema, { ...register, firstName: 'Me\u0000era', lastName: '\uD800', email: 'meera\u0000@example.org', phoneNumber: '614\u0000', password: 'Kolam#\uDC00' }), {
+      firstName: 'First name contains a character that is not allowed',
+      lastName: 'Last name contains a character that is not allowed',
+      email: 'Email contains a character that is not allowed',
+      phoneNumber: 'Phone number contains a character that is not allowed',
+      password: 'Password contains a character that is not allowed',
+    });
   });
 });

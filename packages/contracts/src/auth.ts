@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth-messages.js';
+import { textField } from './text-field.js';
 
 export * from './auth-messages.js';
 
@@ -9,11 +10,10 @@ export * from './auth-messages.js';
  * spec (session lookup, logout, sign out everywhere, my data) are marked as such.
  */
 
-const email = z.string().trim().min(1, 'Email is required').max(320, 'Email must be at most 320 characters').pipe(z.email('Invalid email format'));
+const email = textField('Email').trim().min(1, 'Email is required').max(320, 'Email must be at most 320 characters').pipe(z.email('Invalid email format'));
 
 /** §5 Register: at least 8, upper case, lower case, a digit and a special character. Also used for new passwords on reset and change (README). */
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = textField('Password')
   .min(1, 'Password is required')
   .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters')
@@ -22,8 +22,7 @@ export const newPasswordSchema = z
   });
 
 const name = (label: string) =>
-  z
-    .string()
+  textField(label)
     .trim()
     .min(1, `${label} is required`)
     .min(2, `${label} must be at least 2 characters`)
@@ -33,8 +32,7 @@ const name = (label: string) =>
  * Phone numbers keep the old site's stored form: the country code's digits followed by the national
  * number, no plus (e.g. 61412345678), so the profile shows `+61 412345678` (spec §2.3).
  */
-export const storedPhoneSchema = z
-  .string()
+export const storedPhoneSchema = textField('Phone number')
   .trim()
   .min(1, 'Phone number is required')
   .min(6, 'Phone number is too short')
@@ -48,7 +46,7 @@ export const storedPhoneSchema = z
 export const loginRequestSchema = z
   .object({
     email,
-    password: z.string().min(1, 'Password is required').max(1024, 'Password is too long'),
+    password: textField('Password').min(1, 'Password is required').max(1024, 'Password is too long'),
   })
   .strict();
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -70,7 +68,7 @@ export type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 export const resetPasswordRequestSchema = z
   .object({
-    token: z.string().trim().min(1, 'The reset link is incomplete').max(200, 'The reset link is not valid'),
+    token: textField('The reset link').trim().min(1, 'The reset link is incomplete').max(200, 'The reset link is not valid'),
     password: newPasswordSchema,
   })
   .strict();
@@ -80,7 +78,7 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 export const changePasswordRequestSchema = z
   .object({
     email: email.optional(),
-    currentPassword: z.string().min(1, 'Current password is required').max(1024, 'Password is too long'),
+    currentPassword: textField('Current password').min(1, 'Current password is required').max(1024, 'Password is too long'),
     newPassword: newPasswordSchema,
   })
   .strict();

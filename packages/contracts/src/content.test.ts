@@ -18,6 +18,7 @@ import {
   timeOfDaySchema,
 } from './content.js';
 import { accepts, problemAt, problems, PROPERTY_RUNS } from './testing/schema-checks.js';
+import { assertRefusesUnstorableText } from './testing/unstorable-text.js';
 
 /** Spec §5 contact and support ticket forms, §3 their payloads and §9 their option lists, as content.ts implements them. */
 
@@ -158,5 +159,24 @@ describe('dates and times of the importer', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), (h, m) => accepts(timeOfDaySchema, `${two(h)}:${two(m)}`)), PROPERTY_RUNS);
     fc.assert(fc.property(fc.integer({ min: 24, max: 99 }), fc.integer({ min: 0, max: 59 }), (h, m) => !accepts(timeOfDaySchema, `${two(h)}:${two(m)}`)), PROPERTY_RUNS);
     fc.assert(fc.property(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 60, max: 99 }), (h, m) => !accepts(timeOfDaySchema, `${two(h)}:${two(m)}`)), PROPERTY_RUNS);
+  });
+});
+
+describe('text PostgreSQL cannot store: NUL or a lone surrogate (storable-text.ts)', () => {
+  test('property: every text field of the contact and ticket forms refuses it, naming the field', () => {
+    assert.deepEqual(assertRefusesUnstorableText(contactMessageSchema, { ...contact, subject: 'Volunteering' }), ['name', 'phoneNumber', 'senderEmail', 'message', 'subject']);
+    assert.deepEqual(assertRefusesUnstorableText(supportTicketSchema, ticket, ['countryCode', 'issueType']), ['name', 'email', 'countryCode', 'phone', 'issueType', 'issueDescription']);
+  });
+
+  test('each form names the field as it labels it', () => {
+    assert.deepEqual(problems(contactMessageSchema, { ...contact, name: 'Me\u0000era', subject: '\uD800', message: 'Hi\u0000' }), {
+      name: 'Name contains a character that is not allowed',
+      subject: 'Subject contains a character that is not allowed',
+      message: 'Message contains a character that is not allowed',
+    });
+    assert.deepEqual(problems(supportTicketSchema, { ...ticket, phone: '04\u0000', issueDescription: '\uDFFF' }), {
+      phone: 'Phone contains a character that is not allowed',
+      issueDescription: 'Issue description contains a character that is not allowed',
+    });
   });
 });

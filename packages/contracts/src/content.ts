@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ISO_DATE_PATTERN, TIME_OF_DAY_PATTERN } from './content-lists.js';
+import { textField } from './text-field.js';
 
 /** The content API's answers (spec §3, §7: content-lists.ts) and the two public forms (§5). */
 
@@ -20,7 +21,7 @@ export { EVENTS_CALENDAR_PATH, eventCalendarPath, uploadUrl } from './content-pa
 // Forms (spec §5 contact and support ticket). One schema for the browser and the server.
 // ---------------------------------------------------------------------------------------------
 
-const required = (label: string) => z.string().trim().min(1, `${label} is required`);
+const required = (label: string) => textField(label).trim().min(1, `${label} is required`);
 
 /**
  * The honeypot: a field people never see (hidden from view and from assistive technology). A bot that
@@ -34,7 +35,7 @@ export const contactMessageSchema = z
     name: required('Name').max(200, 'Name must be at most 200 characters'),
     phoneNumber: required('Phone').max(40, 'Phone must be at most 40 characters'),
     senderEmail: required('Email').max(320, 'Email must be at most 320 characters').pipe(z.email('Invalid email format')),
-    subject: z.string().trim().max(200, 'Subject must be at most 200 characters').default('Message from the website'),
+    subject: textField('Subject').trim().max(200, 'Subject must be at most 200 characters').default('Message from the website'),
     message: required('Message').max(5000, 'Message must be at most 5000 characters'),
     [HONEYPOT_FIELD]: honeypot,
   })

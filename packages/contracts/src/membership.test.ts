@@ -23,6 +23,7 @@ import {
   type MemberRequiredField,
 } from './membership.js';
 import { accepts, problemAt, problems, PROPERTY_RUNS } from './testing/schema-checks.js';
+import { assertRefusesUnstorableText } from './testing/unstorable-text.js';
 
 /** Spec §5 member and family details, §3 submission and dependants, §7 checkout calls, as membership.ts implements them. */
 
@@ -239,5 +240,40 @@ describe('service to service', () => {
     assert.equal(accepts(eligibilityAnswerSchema, { allowed: false, reason: 'already_active', message: 'You already have an active membership' }), true);
     assert.equal(accepts(eligibilityAnswerSchema, { allowed: false, reason: 'expired' }), false);
     assert.equal(SERVICE_TOKEN_HEADER, SERVICE_TOKEN_HEADER.toLowerCase());
+  });
+});
+
+describe('text PostgreSQL cannot store: NUL or a lone surrogate (storable-text.ts)', () => {
+  const withDocuments = { ...details, referredBy: 'Anu', passport: { id: 'doc-1', fileName: 'passport.pdf' }, supportingDocuments: [{ id: 'doc-2', fileName: 'letter.png' }] };
+  const choices = ['stateProvince', 'gender', 'maritalStatus', 'productName', 'membershipType', 'membershipName'];
+
+  test('property: every text field of the member details, checkouts, dependants and the internal call refuses it, naming the field', () => {
+    const detailFields = ['firstName', 'lastName', 'email', 'phoneNumber', 'addressLine1', 'suburb', 'stateProvince', 'postalCode', 'profession', 'dateOfBirth', 'gender', 'maritalStatus', 'referredBy', 'passport.id', 'passport.fileName', 'supportingDocuments.0.id', 'supportingDocuments.0.fileName'];
+    assert.deepEqual(assertRefusesUnstorableText(memberDetailsSchema, withDocuments, choices), detailFields);
+    const level = MEMBERSHIP_LEVELS[0];
+    assert.ok(level);
+    assert.deepEqual(
+      assertRefusesUnstorableText(membershipCheckoutRequestSchema, { productName: level.name, price: level.amt, customerEmail: details.email, membership: withDocuments }, choices),
+      ['productName', 'customerEmail', ...detailFields.map((field) => `membership.${field}`)],
+    );
+    assert.deepEqual(
+      assertRefusesUnstorableText(demoCheckoutRequestSchema, { productName: DEMO_PRODUCT.name, price: DEMO_PRODUCT.amt, quantity: 1, customerEmail: details.email }, choices),
+      ['productName', 'customerEmail'],
+    );
+    const dependants = { userId: '12', membershipType: 'Silver-Family', spouse: { name: 'Kumar', age: 40 }, children: [{ name: 'Kavi', age: 3 }] };
+    assert.deepEqual(assertRefusesUnstorableText(dependantsRequestSchema, dependants, choices), ['userId', 'membershipType', 'spouse.name', 'children.0.name']);
+    const create = { checkoutSessionId: 'cs_test_1', userId: '7', membershipName: 'Gold-Single', details: withDocuments, amountTotal: 10000, currency: 'aud' };
+    assert.deepEqual(
+      assertRefusesUnstorableText(createMembershipRequestSchema, create, choices),
+      ['checkoutSessionId', 'userId', 'membershipName', ...detailFields.map((field) => `details.${field}`), 'currency'],
+    );
+  });
+
+  test('member details name each field with its §5 label', () => {
+    assert.deepEqual(problems(memberDetailsSchema, { ...details, addressLine1: '1 King\u0000 St', suburb: '\uD800', referredBy: 'A\u0000' }), {
+      addressLine1: 'Address Line 1 contains a character that is not allowed',
+      suburb: 'Suburb contains a character that is not allowed',
+      referredBy: 'Referred by contains a character that is not allowed',
+    });
   });
 });

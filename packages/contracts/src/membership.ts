@@ -14,6 +14,7 @@ import {
   SPOUSE_NAME_MESSAGE,
   type MemberRequiredField,
 } from './membership-rules.js';
+import { textField } from './text-field.js';
 
 export * from './membership-rules.js';
 
@@ -24,12 +25,12 @@ export * from './membership-rules.js';
  */
 
 /** A stored upload (passport or supporting document), answered by POST /membership/documents. */
-export const documentRefSchema = z.object({ id: z.string().min(1).max(100), fileName: z.string().min(1).max(255) }).strict();
+export const documentRefSchema = z.object({ id: textField('Document').min(1).max(100), fileName: textField('File name').min(1).max(255) }).strict();
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 export const documentUploadAnswerSchema = documentRefSchema.extend({ type: z.string(), size: z.number().int() });
 
 const requiredText = (field: MemberRequiredField, max = 200) =>
-  z.string().trim().min(1, `${MEMBER_FIELD_LABELS[field]} is required`).max(max, `${MEMBER_FIELD_LABELS[field]} is too long`);
+  textField(MEMBER_FIELD_LABELS[field]).trim().min(1, `${MEMBER_FIELD_LABELS[field]} is required`).max(max, `${MEMBER_FIELD_LABELS[field]} is too long`);
 
 /** Spec §5 member details (the membership submission of §3, as the server takes it). */
 export const memberDetailsSchema = z
@@ -46,7 +47,7 @@ export const memberDetailsSchema = z
     dateOfBirth: requiredText('dateOfBirth', 10).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of Birth must be a date'),
     gender: z.enum(GENDERS, 'Gender is required'),
     maritalStatus: z.enum(MARITAL_STATUSES, 'Marital Status is required'),
-    referredBy: z.string().trim().max(200, 'Referred by is too long').optional(),
+    referredBy: textField('Referred by').trim().max(200, 'Referred by is too long').optional(),
     passport: documentRefSchema.nullable().default(null),
     supportingDocuments: z.array(documentRefSchema).max(5, 'At most 5 supporting documents').default([]),
   })
@@ -60,7 +61,7 @@ export const membershipCheckoutRequestSchema = z
     productName: z.enum(MEMBERSHIP_LEVEL_NAMES, 'Unknown membership level'),
     /** What the page showed; must equal the server's price for the level. */
     price: z.number().positive(),
-    customerEmail: z.string().trim().pipe(z.email('Invalid email format')),
+    customerEmail: textField('Email').trim().pipe(z.email('Invalid email format')),
     membership: memberDetailsSchema,
   })
   .strict();
@@ -72,7 +73,7 @@ export const demoCheckoutRequestSchema = z
     productName: z.literal(DEMO_PRODUCT.name),
     price: z.number().positive(),
     quantity: z.literal(1),
-    customerEmail: z.string().trim().pipe(z.email('Invalid email format')).optional(),
+    customerEmail: textField('Email').trim().pipe(z.email('Invalid email format')).optional(),
   })
   .strict();
 export type DemoCheckoutRequest = z.input<typeof demoCheckoutRequestSchema>;
@@ -92,11 +93,11 @@ function isWholeNumberIn(value: number, min: number, max: number): boolean {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 
-export const personSchema = z.object({ name: z.string().trim().max(100), age: z.number() }).strict();
+export const personSchema = z.object({ name: textField('Name').trim().max(100), age: z.number() }).strict();
 
 export const dependantsRequestSchema = z
   .object({
-    userId: z.string().min(1).max(100),
+    userId: textField('Membership').min(1).max(100),
     membershipType: z.enum(MEMBERSHIP_LEVEL_NAMES),
     spouse: personSchema.nullable(),
     children: z.array(personSchema).max(CHILD_ROWS, `At most ${CHILD_ROWS} children`),
@@ -129,13 +130,13 @@ export const SERVICE_TOKEN_HEADER = 'x-service-token';
 /** POST identity /internal/memberships — idempotent per checkoutSessionId. */
 export const createMembershipRequestSchema = z
   .object({
-    checkoutSessionId: z.string().min(1).max(255),
-    userId: z.string().min(1).max(50),
+    checkoutSessionId: textField('Checkout session').min(1).max(255),
+    userId: textField('User').min(1).max(50),
     membershipName: z.enum(MEMBERSHIP_LEVEL_NAMES),
     details: memberDetailsSchema,
     /** Cents, as Stripe reports them. */
     amountTotal: z.number().int().nonnegative(),
-    currency: z.string().length(3),
+    currency: textField('Currency').length(3),
   })
   .strict();
 export type CreateMembershipRequest = z.input<typeof createMembershipRequestSchema>;
