@@ -19,6 +19,7 @@ describe('mailer config', () => {
       MAIL_GIVE_UP_AFTER_MS: 24 * 3600 * 1000,
       MAIL_EXTENDED_RETRY_MIN_MS: 30_000,
       SHUTDOWN_GRACE_MS: 30_000,
+      ALLOW_TEST_SERVICES: false,
     });
   });
 
@@ -36,6 +37,8 @@ describe('mailer config', () => {
       MAIL_GIVE_UP_AFTER_MS: '0',
       MAIL_EXTENDED_RETRY_MIN_MS: '700',
       SHUTDOWN_GRACE_MS: '800',
+      NODE_ENV: 'production',
+      ALLOW_TEST_SERVICES: 'true',
       DATABASE_URL: 'postgres://ignored',
       PORT: '1234',
     });
@@ -52,20 +55,61 @@ describe('mailer config', () => {
       MAIL_GIVE_UP_AFTER_MS: 0,
       MAIL_EXTENDED_RETRY_MIN_MS: 700,
       SHUTDOWN_GRACE_MS: 800,
+      NODE_ENV: 'production',
+      ALLOW_TEST_SERVICES: true,
     });
   });
 
   test('every bad variable listed at once, each with its rule', () => {
     assert.throws(
-      () => loadMailerConfig({ SMTP_URL: 'http://x', MAIL_CONCURRENCY: '0', BULLMQ_PREFIX: 'a:b', LOG_LEVEL: 'loud' }),
+      () => loadMailerConfig({ SMTP_URL: 'http://x', MAIL_CONCURRENCY: '0', BULLMQ_PREFIX: 'a:b', LOG_LEVEL: 'loud', ALLOW_TEST_SERVICES: 'yes' }),
       (err: Error) => {
         assert.ok(err instanceof ConfigError);
-        for (const name of ['REDIS_URL', 'SMTP_URL', 'MAIL_CONCURRENCY', 'BULLMQ_PREFIX', 'LOG_LEVEL']) assert.match(err.message, new RegExp(name));
+        for (const name of ['REDIS_URL', 'SMTP_URL', 'MAIL_CONCURRENCY', 'BULLMQ_PREFIX', 'LOG_LEVEL', 'ALLOW_TEST_SERVICES']) assert.match(err.message, new RegExp(name));
         assert.match(err.message, /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
         assert.match(err.message, /MAIL_CONCURRENCY: must be at least 1/);
         assert.match(err.message, /BULLMQ_PREFIX: letters, digits, _ \. - only/);
+        assert.match(err.message, /ALLOW_TEST_SERVICES: must be true or false/);
         return true;
       },
     );
+  });
+});
+
+describe('mailer config in production (NODE_ENV=production, as the container image sets)', () => {
+  const production = { REDIS_URL: 'redis://redis:6379', NODE_ENV: 'production' };
+
+  /** The ConfigError's lines, or [] when the environment is accepted. */
+  function problemsOf(env: Record<string, string>): string[] {
+    try {
+      loadMailerConfig(env);
+      return [];
+    } catch (err) {
+      assert.ok(err instanceof ConfigError);
+      return err.message.split('\n').slice(1);
+    }
+  }
+
+  test('without SMTP_URL it refuses to start, naming SMTP_URL (mail would go to the local sink)', () => {
+    assert.deepEqual(problemsOf(production), ['  - SMTP_URL: is required but not set']);
+  });
+
+  test("an SMTP_URL on the mail sink's port (compose's smtp://mail:1025, MailDev) is refused, naming SMTP_URL and the opt-in", () => {
+    for (const url of ['smtp://mail:1025', 'smtp://127.0.0.1:1025?ignoreTLS=true']) {
+      const problems = problemsOf({ ...production, SMTP_URL: url });
+      assert.equal(problems.length, 1, url);
+      assert.match(problems[0] ?? '', /^ {2}- SMTP_URL: points at the local mail sink .*ALLOW_TEST_SERVICES=true/, url);
+    }
+  });
+
+  test('a real SMTP server is accepted; so is the sink with ALLOW_TEST_SERVICES=true (docker compose --profile local)', () => {
+    assert.equal(loadMailerConfig({ ...production, SMTP_URL: 'smtps://mail.example.org:465' }).SMTP_URL, 'smtps://mail.example.org:465');
+    assert.equal(loadMailerConfig({ ...production, SMTP_URL: 'smtp://mail:1025', ALLOW_TEST_SERVICES: 'true' }).SMTP_URL, 'smtp://mail:1025');
+    assert.equal(loadMailerConfig({ ...production, ALLOW_TEST_SERVICES: 'true' }).SMTP_URL, 'smtp://127.0.0.1:1025');
+    assert.deepEqual(problemsOf({ ...production, SMTP_URL: 'smtp://mail:1025', ALLOW_TEST_SERVICES: 'false' }).length, 1);
+  });
+
+  test('outside production (npm start, the tests) the sink stays the default', () => {
+    assert.equal(loadMailerConfig({ REDIS_URL: 'redis://127.0.0.1:6379', NODE_ENV: 'development' }).SMTP_URL, 'smtp://127.0.0.1:1025');
   });
 });

@@ -4,6 +4,17 @@ import { intVar, loadConfig, serviceEnvSchema } from '@tca/service-kit';
 const positiveInt = (defaultValue: number) => intVar(defaultValue).pipe(z.number().min(1, 'must be at least 1'));
 
 /**
+ * The SMTP port of the local mail sinks (MailDev, as docker-compose.yml's `mail` runs it, Mailpit,
+ * MailHog): mail sent there reaches a web inbox anyone with the port can read, never its addressee.
+ */
+export const MAIL_SINK_SMTP_PORT = '1025';
+
+/** Whether an SMTP URL reaches a local mail sink rather than a real server. */
+function isMailSink(smtpUrl: string): boolean {
+  return new URL(smtpUrl).port === MAIL_SINK_SMTP_PORT;
+}
+
+/**
  * Environment of the e-mail worker. It has no HTTP port and no database, so it takes only REDIS_URL
  * and LOG_LEVEL from the shared service schema.
  */
@@ -39,12 +50,34 @@ export const mailerEnvSchema = serviceEnvSchema.pick({ REDIS_URL: true, LOG_LEVE
   MAIL_EXTENDED_RETRY_MIN_MS: positiveInt(30_000),
   /** How long SIGTERM waits for jobs in progress before exiting anyway. */
   SHUTDOWN_GRACE_MS: intVar(30_000),
+  /** production (the container image sets it) refuses the local mail sink unless ALLOW_TEST_SERVICES=true. */
+  NODE_ENV: z.string().optional(),
+  /**
+   * true: a production start may send to the local mail sink (docker compose --profile local). Leave it
+   * false wherever the site has real visitors: their mail would land in an inbox without a password.
+   */
+  ALLOW_TEST_SERVICES: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
+}).superRefine((env, ctx) => {
+  // Unset, SMTP_URL is the sink's default; the loader then reports it as "required but not set".
+  if (env.NODE_ENV === 'production' && !env.ALLOW_TEST_SERVICES && isMailSink(env.SMTP_URL)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message: `points at the local mail sink (port ${MAIL_SINK_SMTP_PORT}, MailDev), where no mail reaches its addressee; with NODE_ENV=production set it to your SMTP server, or ALLOW_TEST_SERVICES=true for a local/test stack`,
+    });
+  }
 });
 
 /** The mailer's settings, under the names of their environment variables. */
 export type MailerConfig = z.infer<typeof mailerEnvSchema>;
 
-/** Reads and checks the environment; throws ConfigError listing every problem. */
+/**
+ * Reads and checks the environment; throws ConfigError listing every problem. With NODE_ENV=production,
+ * SMTP_URL must be set and must not be the local mail sink, unless ALLOW_TEST_SERVICES=true.
+ */
 export function loadMailerConfig(env: Record<string, string | undefined> = process.env): MailerConfig {
   return loadConfig(mailerEnvSchema, env);
 }
