@@ -1,6 +1,9 @@
 import { pino, type Logger as PinoLogger, type DestinationStream } from 'pino';
 import type { LogLevel } from './config.js';
 import { stdoutLogOutput } from './log-output.js';
+import { censorLogValue, REDACTED_HEADER_PATHS, REDACTED_URL_PATHS } from './log-redaction.js';
+
+export { redactUrlSecrets } from './log-redaction.js';
 
 export type Logger = PinoLogger;
 
@@ -11,16 +14,6 @@ export interface LoggerOptions {
   destination?: DestinationStream | undefined;
 }
 
-/** Header values that must never reach the logs, in both request and response serialisations. */
-const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["stripe-signature"]',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-];
-
 /*
  * stdout through LogOutput (log-output.ts): the lines of one turn of the event loop in one write, in order,
  * a full pipe never stopping the process, and everything written at exit. pino's default asynchronous
@@ -28,6 +21,7 @@ const REDACT_PATHS = [
  * with every request waiting. One output for every logger of the process.
  */
 export function createLogger({ name, level = 'info', destination }: LoggerOptions): Logger {
-  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  // Credential headers (log-redaction.ts) are replaced whole; logged URLs lose only their secrets (reset tokens).
+  const options = { name, level, redact: { paths: [...REDACTED_HEADER_PATHS, ...REDACTED_URL_PATHS], censor: censorLogValue } };
   return pino(options, destination ?? stdoutLogOutput());
 }

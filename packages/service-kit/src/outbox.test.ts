@@ -9,7 +9,7 @@ import { Queue } from 'bullmq';
 import { QUEUES } from '@tca/contracts';
 import { createLogger } from './logger.js';
 import { runMigrations } from './migrations.js';
-import { addToOutbox, OUTBOX_TABLE_SQL, startOutboxRelay } from './outbox.js';
+import { addToOutbox, OUTBOX_TABLE_SQL, RELAYED_PAYLOAD_KEPT_MS, startOutboxRelay } from './outbox.js';
 import { createPool, withTransaction, type Pool } from './postgres.js';
 import { closeRedis, createRedis } from './redis.js';
 import { createTestDatabase, testRedisUrl, uniquePrefix, type TestDatabase } from './testing.js';
@@ -117,6 +117,48 @@ describe('transactional outbox', () => {
     } finally {
       await relay.stop();
       await proxy.close();
+      await pool.query('DELETE FROM outbox');
+    }
+  });
+
+  it('blanks a relayed payload (a reset link) at once with keepPayloadMs 0, and the job id still stops a second send', async () => {
+    const link = 'https://tamil.example.org/reset-password/relay-secret-Zy9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE';
+    const mail = { key: 'reset-1', to: 'member@example.org', subject: 'Reset your password', text: `Open ${link}` };
+    const relay = startOutboxRelay({ pool, schema: SCHEMA, logger, redisUrl: testRedisUrl(), prefix, intervalMs: 60_000, keepPayloadMs: 0 });
+    try {
+      await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'reset-1', payload: mail });
+      await relay.flush();
+      const { rows } = await pool.query<{ payload: unknown; sent: boolean; stored: string }>('SELECT payload, sent_at IS NOT NULL AS sent, outbox::text AS stored FROM outbox');
+      assert.deepEqual(rows.map((row) => [row.payload, row.sent]), [[{}, true]]);
+      assert.ok(!rows.some((row) => row.stored.includes('relay-secret')), 'the link is gone from the table');
+      assert.deepEqual((await queue.getJob('reset-1'))?.data, mail, 'the queued job has the mail');
+      assert.equal(await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'reset-1', payload: mail }), false, 'the same event is not recorded again');
+    } finally {
+      await relay.stop();
+      await pool.query('DELETE FROM outbox');
+    }
+  });
+
+  it('by default keeps a relayed payload for RELAYED_PAYLOAD_KEPT_MS, then blanks it; unsent rows keep theirs', async () => {
+    const relay = startOutboxRelay({ pool, schema: SCHEMA, logger, redisUrl: testRedisUrl(), prefix, intervalMs: 60_000 });
+    try {
+      await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'kept-1', payload: { text: 'secret-kept-1' } });
+      await relay.flush();
+      await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'kept-2', payload: { text: 'secret-kept-2' } });
+      const payloads = async () => (await pool.query<{ job_id: string; payload: unknown }>('SELECT job_id, payload FROM outbox ORDER BY id')).rows.map((row) => [row.job_id, row.payload]);
+      assert.equal(await relay.blankRelayed(), 0, 'just relayed: kept');
+      assert.deepEqual(await payloads(), [
+        ['kept-1', { text: 'secret-kept-1' }],
+        ['kept-2', { text: 'secret-kept-2' }],
+      ]);
+      await pool.query(`UPDATE outbox SET sent_at = now() - $1 * interval '1 millisecond' WHERE job_id = 'kept-1'`, [RELAYED_PAYLOAD_KEPT_MS + 1000]);
+      assert.equal(await relay.blankRelayed(), 1);
+      assert.deepEqual(await payloads(), [
+        ['kept-1', {}],
+        ['kept-2', { text: 'secret-kept-2' }],
+      ]);
+    } finally {
+      await relay.stop();
       await pool.query('DELETE FROM outbox');
     }
   });

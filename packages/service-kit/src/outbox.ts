@@ -80,6 +80,39 @@ export interface OutboxRelayOptions {
   /** Time box of one queue.add(). */
   addTimeoutMs?: number;
   jobOptions?: JobsOptions;
+  /**
+   * How long a relayed row keeps its payload (default RELAYED_PAYLOAD_KEPT_MS); then the payload becomes
+   * RELAYED_PAYLOAD. 0 blanks it in the statement that marks the row sent.
+   */
+  keepPayloadMs?: number;
+  /** How often relayed payloads older than keepPayloadMs are blanked (default 60 s; also once at start). */
+  blankIntervalMs?: number;
+}
+
+/**
+ * What a relayed row's payload becomes. A payload can carry secrets (a reset e-mail carries its link) and
+ * once the job is in the queue the relay needs only job_id (its uniqueness keeps an event from being
+ * queued twice) and sent_at; the queue's job holds the data from then on.
+ */
+export const RELAYED_PAYLOAD = '{}';
+/**
+ * Payloads stay a while after relaying so a job lost with Redis (no persistence, a crash right after the
+ * add) can be sent again by setting sent_at back to NULL; and tests read what was queued.
+ */
+export const RELAYED_PAYLOAD_KEPT_MS = 10 * 60 * 1000;
+
+/**
+ * Blanks (sets to RELAYED_PAYLOAD) the payloads of rows relayed more than `olderThanMs` ago; resolves with
+ * how many. The relay calls it every blankIntervalMs; a job for a service's own clean-up can too.
+ */
+export async function blankRelayedPayloads(db: Queryable, schema: string, olderThanMs: number): Promise<number> {
+  const table = `${assertSchemaName(schema)}.outbox`;
+  const result = await db.query(
+    `UPDATE ${table} SET payload = $2::jsonb
+      WHERE sent_at IS NOT NULL AND sent_at <= now() - $1 * interval '1 millisecond' AND payload <> $2::jsonb`,
+    [olderThanMs, RELAYED_PAYLOAD],
+  );
+  return result.rowCount ?? 0;
 }
 
 export interface OutboxRelay {
@@ -87,6 +120,8 @@ export interface OutboxRelay {
   nudge(): void;
   /** Run a pass now (after any pass in progress); resolves with how many rows were sent. */
   flush(): Promise<number>;
+  /** Blank the payloads relayed more than keepPayloadMs ago now; resolves with how many. */
+  blankRelayed(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -103,9 +138,11 @@ interface OutboxRow {
  * FOR UPDATE SKIP LOCKED, so several relays (one per API instance) never send the same row at once; a row
  * sent but not marked (crash between the two) is sent again and deduplicated by its BullMQ jobId.
  * While Redis is unreachable rows stay put (the first one records the error) and the relay keeps polling.
+ * A relayed row's payload is blanked keepPayloadMs later (blankRelayedPayloads): e-mails with reset links
+ * must not sit in the table for ever.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { pool, logger, prefix, intervalMs = 1000, batchSize = 100, addTimeoutMs = 5000 } = options;
+  const { pool, logger, prefix, intervalMs = 1000, batchSize = 100, addTimeoutMs = 5000, keepPayloadMs = RELAYED_PAYLOAD_KEPT_MS, blankIntervalMs = 60_000 } = options;
   const schema = assertSchemaName(options.schema);
   const jobOptions = { ...DEFAULT_JOB_OPTIONS, ...options.jobOptions };
   if (!options.connection && !options.redisUrl) throw new Error('startOutboxRelay needs connection or redisUrl');
@@ -170,7 +207,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         }
       }
       if (sent.length > 0) {
-        await client.query(`UPDATE ${schema}.outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::int[])`, [sent]);
+        const payload = keepPayloadMs <= 0 ? `, payload = '${RELAYED_PAYLOAD}'::jsonb` : '';
+        await client.query(`UPDATE ${schema}.outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL${payload} WHERE id = ANY($1::int[])`, [sent]);
       }
       if (failure) {
         const message = failure.err instanceof Error ? failure.err.message : String(failure.err);
@@ -214,11 +252,37 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return current;
   }
 
+  let blanking: Promise<number> | undefined;
+  /** One blanking statement at a time; a call during one waits for it and runs afresh. */
+  async function blankRelayed(): Promise<number> {
+    while (blanking) await blanking;
+    const promise = blankRelayedPayloads(pool, schema, Math.max(0, keepPayloadMs))
+      .then((count) => {
+        if (count > 0) log.debug({ count }, 'relayed outbox payloads blanked');
+        return count;
+      })
+      .catch((err: unknown) => {
+        // Postgres away: the pass reports it; the next interval tries again.
+        log.debug({ err }, 'blanking relayed outbox payloads failed');
+        return 0;
+      });
+    blanking = promise.finally(() => {
+      blanking = undefined;
+    });
+    return blanking;
+  }
+
   const timer = setInterval(() => {
     if (!stopped) void run();
   }, intervalMs);
   timer.unref();
+  const blankTimer = setInterval(() => {
+    if (!stopped && !blanking) void blankRelayed();
+  }, blankIntervalMs);
+  blankTimer.unref();
   void run();
+  // Also rows relayed before this version blanked payloads, or while no relay ran.
+  void blankRelayed();
 
   return {
     nudge() {
@@ -228,11 +292,16 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (current) await current;
       return stopped ? 0 : run();
     },
+    blankRelayed() {
+      return stopped ? Promise.resolve(0) : blankRelayed();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
+      clearInterval(blankTimer);
       if (current) await current.catch(() => 0);
+      while (blanking) await blanking;
       await Promise.all([...queues.values()].map((queue) => withTimeout(queue.close(), 2000, 'queue close').catch(() => undefined)));
       if (ownsRedis) await closeRedis(redis);
     },
