@@ -24,6 +24,7 @@ describe('gateway config', () => {
       LIST_CACHE_HIT_LOG: 'summary',
       SHUTDOWN_GRACE_MS: 10_000,
       SHUTDOWN_DRAIN_DELAY_MS: 0,
+      TRUST_PROXY: [],
     });
     assert.match(REPO_ROOT, /[/\\]$/);
     assert.equal(resolve(REPO_ROOT, 'services/gateway/src/config.ts'), resolve(import.meta.dirname, 'config.ts'));
@@ -53,6 +54,7 @@ describe('gateway config', () => {
       LIST_CACHE_HIT_LOG: 'each',
       SHUTDOWN_GRACE_MS: '500',
       SHUTDOWN_DRAIN_DELAY_MS: '20',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
     });
     assert.equal(config.PORT, 0);
     assert.equal(config.HOST, '0.0.0.0');
@@ -72,6 +74,7 @@ describe('gateway config', () => {
     assert.equal(config.LIST_CACHE_HIT_LOG, 'each');
     assert.equal(config.SHUTDOWN_GRACE_MS, 500);
     assert.equal(config.SHUTDOWN_DRAIN_DELAY_MS, 20);
+    assert.deepEqual(config.TRUST_PROXY, ['10.0.0.0/8', 'loopback']);
   });
 
   test('no manifest overrides and no loader settings unless set', () => {
@@ -105,6 +108,12 @@ describe('gateway config', () => {
     assert.equal(loadGatewayConfig({}).LIST_CACHE_HIT_LOG, 'summary');
     assert.equal(loadGatewayConfig({ LIST_CACHE_HIT_LOG: 'each' }).LIST_CACHE_HIT_LOG, 'each');
     assert.throws(() => loadGatewayConfig({ LIST_CACHE_HIT_LOG: 'all' }), /LIST_CACHE_HIT_LOG: must be one of summary, each/);
+  });
+
+  test('TRUST_PROXY: no one by default (none), or a list of addresses, CIDR ranges and range names', () => {
+    assert.deepEqual(loadGatewayConfig({ TRUST_PROXY: 'none' }).TRUST_PROXY, []);
+    assert.deepEqual(loadGatewayConfig({ TRUST_PROXY: '203.0.113.7,fd00::/8' }).TRUST_PROXY, ['203.0.113.7', 'fd00::/8']);
+    assert.throws(() => loadGatewayConfig({ TRUST_PROXY: 'lb.internal' }), /TRUST_PROXY: entry 1 must be an IP address, a CIDR range/);
   });
 });
 

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { REMOTE_NAMES, SERVICES, type RemoteName, type ServiceName } from '@tca/contracts';
-import { intVar, loadConfig, LOG_LEVELS, portVar } from '@tca/service-kit';
+import { intVar, loadConfig, LOG_LEVELS, portVar, trustProxyVar } from '@tca/service-kit';
 import { HIT_LOG_MODES } from './access-log.js';
 
 /** The repository root, from this file's place (services/gateway/src or services/gateway/dist). */
@@ -70,6 +70,11 @@ export const gatewayEnvSchema = z.object({
   LIST_CACHE_HIT_LOG: z.enum(HIT_LOG_MODES, { error: `must be one of ${HIT_LOG_MODES.join(', ')}` }).default('summary'),
   SHUTDOWN_GRACE_MS: intVar(10_000),
   SHUTDOWN_DRAIN_DELAY_MS: intVar(0),
+  /**
+   * Proxies in front of the gateway (a load balancer) whose X-Forwarded-For/-Proto/-Host it passes on, extended;
+   * from any other peer it replaces them with the peer's own address. Default none: the gateway faces visitors.
+   */
+  TRUST_PROXY: trustProxyVar('none'),
 });
 
 /** The gateway's settings, under the names of their environment variables. */

@@ -3,6 +3,7 @@ import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, 
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServiceName } from '@tca/contracts';
+import { createHttpApp, startService } from '@tca/service-kit';
 import { createProxy, type Proxy } from './proxy.js';
 import { capturedLog } from './testing/captured-log.js';
 import { closedPortUrl, closeServer as close, listenOnLoopback as listen } from './testing/loopback-server.js';
@@ -83,7 +84,7 @@ function send(url: string, options: { method?: string; headers?: OutgoingHttpHea
 }
 
 /** The proxy in front of the stand-ins on a real server: the path's first segment names the service. */
-async function startFront(upstreams: Record<ServiceName, string>, options: { timeoutMs?: number; draining?: () => boolean } = {}) {
+async function startFront(upstreams: Record<ServiceName, string>, options: { timeoutMs?: number; draining?: () => boolean; trustProxy?: readonly string[] } = {}) {
   const log = capturedLog('info');
   const accessed: Array<{ requestId: string; extra: Record<string, unknown>; status: number }> = [];
   const proxy: Proxy = createProxy({
@@ -92,6 +93,7 @@ async function startFront(upstreams: Record<ServiceName, string>, options: { tim
     logger: log.logger,
     accessLog: (_req: IncomingMessage, res: ServerResponse, requestId, _started, extra) => accessed.push({ requestId, extra, status: res.statusCode }),
     ...(options.draining ? { isDraining: options.draining } : {}),
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
   });
   let n = 0;
   const server = createServer((req, res) => {
@@ -151,7 +153,7 @@ describe('the API proxy', () => {
     assert.equal(identity.received.length, 0);
   });
 
-  test('X-Forwarded-For is extended, X-Forwarded-Proto and -Host are added unless the client sent them', async () => {
+  test('from a peer that is not a trusted proxy (TRUST_PROXY unset), X-Forwarded-For, -Proto and -Host are replaced, not extended', async () => {
     await send(`${front.url}/blog/get`);
     const plain = content.last().headers;
     assert.equal(plain['x-forwarded-for'], '127.0.0.1');
@@ -159,10 +161,46 @@ describe('the API proxy', () => {
     assert.equal(plain['x-forwarded-host'], new URL(front.url).host);
 
     await send(`${front.url}/blog/get`, { headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'tamil.example.org' } });
-    const behind = content.last().headers;
-    assert.equal(behind['x-forwarded-for'], '203.0.113.9, 127.0.0.1');
-    assert.equal(behind['x-forwarded-proto'], 'https');
-    assert.equal(behind['x-forwarded-host'], 'tamil.example.org');
+    const forged = content.last().headers;
+    assert.equal(forged['x-forwarded-for'], '127.0.0.1', 'the peer, not the address the client chose');
+    assert.equal(forged['x-forwarded-proto'], 'http');
+    assert.equal(forged['x-forwarded-host'], new URL(front.url).host);
+  });
+
+  test('from a trusted proxy (TRUST_PROXY), X-Forwarded-For is extended and its -Proto and -Host are kept', async () => {
+    const behindBalancer = await startFront({ content: content.url, identity: identity.url, payments: downUrl }, { trustProxy: ['loopback'] });
+    try {
+      await send(`${behindBalancer.url}/blog/get`, { headers: { 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'tamil.example.org' } });
+      const behind = content.last().headers;
+      assert.equal(behind['x-forwarded-for'], '203.0.113.9, 127.0.0.1');
+      assert.equal(behind['x-forwarded-proto'], 'https');
+      assert.equal(behind['x-forwarded-host'], 'tamil.example.org');
+
+      await send(`${behindBalancer.url}/blog/get`);
+      assert.equal(content.last().headers['x-forwarded-for'], '127.0.0.1');
+    } finally {
+      await behindBalancer.stop();
+    }
+  });
+
+  test('a visitor cannot choose the address a service sees as req.ip (its rate-limit key) by forging X-Forwarded-For', async () => {
+    const logger = capturedLog('silent').logger;
+    const { app, lifecycle } = createHttpApp({ name: 'echo', logger });
+    app.get('/ip', (req, res) => {
+      res.json({ ip: req.ip });
+    });
+    const service = await startService({ app, port: 0, host: '127.0.0.1', logger, lifecycle, handleSignals: false });
+    const gateway = await startFront({ content: service.url, identity: service.url, payments: service.url });
+    try {
+      for (const forged of ['203.0.113.9', '198.51.100.1, 203.0.113.9', '127.0.0.1, 10.0.0.1']) {
+        const res = await send(`${gateway.url}/ip`, { headers: { 'X-Forwarded-For': forged } });
+        assert.equal(res.status, 200);
+        assert.deepEqual(JSON.parse(res.body.toString('utf8')), { ip: '127.0.0.1' }, `the gateway's peer, whatever the client put in X-Forwarded-For (${forged})`);
+      }
+    } finally {
+      await gateway.stop();
+      await service.stop();
+    }
   });
 
   test('hop-by-hop headers, and those named in Connection, are dropped both ways', async () => {

@@ -2,7 +2,7 @@ import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type Ou
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { ApiError, ServiceName } from '@tca/contracts';
-import type { Logger } from '@tca/service-kit';
+import { compileTrustProxy, type Logger, type TrustsProxy } from '@tca/service-kit';
 import { createAccessLog, type AccessLog } from './access-log.js';
 
 /** Headers that describe one connection, not the message: never forwarded in either direction. */
@@ -19,6 +19,27 @@ function withoutHopByHop(headers: IncomingHttpHeaders, extraDrop: string[] = [])
   return out;
 }
 
+/**
+ * The X-Forwarded-For, -Proto and -Host a service gets for `req`. A peer that is not a trusted proxy (`trusts`,
+ * from the gateway's TRUST_PROXY) is the client: what it sent is replaced by its own address, the connection's
+ * scheme and its Host, so no client chooses the address the services rate-limit by. A trusted proxy's are kept,
+ * the peer appended to X-Forwarded-For (Express semantics: the services, trusting the gateway, then walk back
+ * through the proxies they trust too).
+ */
+export function forwardedHeaders(req: IncomingMessage, trusts: TrustsProxy): { 'x-forwarded-for': string; 'x-forwarded-proto': string; 'x-forwarded-host'?: string } {
+  const peer = req.socket.remoteAddress ?? '';
+  const ownProto = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  const ownHost = req.headers.host;
+  const viaProxy = peer !== '' && trusts(peer, 0);
+  const sentFor = req.headers['x-forwarded-for'];
+  const sentProto = req.headers['x-forwarded-proto'];
+  const sentHost = req.headers['x-forwarded-host'];
+  const forwardedFor = viaProxy && typeof sentFor === 'string' && sentFor.trim().length > 0 ? `${sentFor}, ${peer}` : peer;
+  const proto = viaProxy && typeof sentProto === 'string' && sentProto.length > 0 ? sentProto : ownProto;
+  const host = viaProxy && typeof sentHost === 'string' && sentHost.length > 0 ? sentHost : ownHost;
+  return host === undefined ? { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': proto } : { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': proto, 'x-forwarded-host': host };
+}
+
 export interface ProxyOptions {
   upstreams: Record<ServiceName, string>;
   /** An upstream that sends nothing for this long (headers or body) is answered with 504. */
@@ -28,6 +49,8 @@ export interface ProxyOptions {
   accessLog?: AccessLog;
   /** True while the gateway drains: answers carry `Connection: close`. */
   isDraining?: () => boolean;
+  /** The gateway's TRUST_PROXY: peers whose X-Forwarded-* are passed on (extended); default [], no one's. */
+  trustProxy?: readonly string[];
 }
 
 export interface Proxy {
@@ -50,9 +73,10 @@ function sendJson(res: ServerResponse, status: number, body: ApiError, requestId
 
 /**
  * Forwards API requests unchanged (method, path, query, headers, body streamed, never parsed) to the
- * owning service, adding X-Forwarded-* and X-Request-Id. Upstream down → 502 JSON, silent → 504 JSON.
+ * owning service, with X-Forwarded-* (forwardedHeaders) and X-Request-Id. Upstream down → 502 JSON, silent → 504 JSON.
  */
-export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAccessLog(logger), isDraining = () => false }: ProxyOptions): Proxy {
+export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAccessLog(logger), isDraining = () => false, trustProxy = [] }: ProxyOptions): Proxy {
+  const trusts = compileTrustProxy(trustProxy);
   const agents = new Map<string, Agent>();
   function agentFor(url: URL): Agent {
     let agent = agents.get(url.origin);
@@ -67,13 +91,7 @@ export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAc
   function forward(req: IncomingMessage, res: ServerResponse, service: ServiceName, requestId: string): void {
     const started = performance.now();
     const base = new URL(upstreams[service]);
-    const clientIp = req.socket.remoteAddress ?? '';
-    const headers = withoutHopByHop(req.headers);
-    const priorFor = req.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = typeof priorFor === 'string' && priorFor.length > 0 ? `${priorFor}, ${clientIp}` : clientIp;
-    headers['x-forwarded-proto'] ??= 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-    if (req.headers.host !== undefined) headers['x-forwarded-host'] ??= req.headers.host;
-    headers['x-request-id'] = requestId;
+    const headers: OutgoingHttpHeaders = { ...withoutHopByHop(req.headers, ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']), ...forwardedHeaders(req, trusts), 'x-request-id': requestId };
 
     res.once('close', () => accessLog(req, res, requestId, started, { upstream: service }));
 
