@@ -18,7 +18,10 @@ describe('identity config', () => {
       [config.LOGIN_RATE_LIMIT_PER_IP, config.LOGIN_FAILURE_LIMIT_PER_ACCOUNT, config.REGISTER_RATE_LIMIT_PER_IP, config.RESET_RATE_LIMIT_PER_IP, config.RESET_RATE_LIMIT_PER_EMAIL],
       [20, 10, 5, 5, 3],
     );
+    assert.deepEqual([config.RESET_PASSWORD_RATE_LIMIT_PER_IP, config.RESET_PASSWORD_RATE_LIMIT_PER_TOKEN], [10, 5]);
     assert.equal(config.AUTH_RATE_LIMIT_WINDOW_MS, 900_000);
+    assert.equal(config.SESSION_IDLE_TIMEOUT_MS, 1_800_000);
+    assert.equal(loadIdentityConfig({ ...base, SESSION_IDLE_TIMEOUT_MS: '0' }).SESSION_IDLE_TIMEOUT_MS, 0);
     assert.equal(config.IDENTITY_HOUSEKEEPING_INTERVAL_MS, 3_600_000);
     assert.equal(loadIdentityConfig({ ...base, LOGIN_RATE_LIMIT_PER_IP: '0' }).LOGIN_RATE_LIMIT_PER_IP, 0);
     assert.throws(

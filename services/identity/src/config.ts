@@ -23,6 +23,10 @@ export const rateLimitEnvFields = {
   RESET_RATE_LIMIT_PER_IP: intVar(5),
   /** Reset-link requests per e-mail address per window (whether or not it has an account). */
   RESET_RATE_LIMIT_PER_EMAIL: intVar(3),
+  /** New-password submissions with a reset link (POST /auth/reset-password) per client address per window. */
+  RESET_PASSWORD_RATE_LIMIT_PER_IP: intVar(10),
+  /** New-password submissions per reset token per window (whether or not it is a real link). */
+  RESET_PASSWORD_RATE_LIMIT_PER_TOKEN: intVar(5),
   /** The window of all of the above. */
   AUTH_RATE_LIMIT_WINDOW_MS: intVar(15 * 60 * 1000),
 };
@@ -59,6 +63,11 @@ export const identityEnvSchema = serviceEnvSchema
     PORT: portVar(4002),
     ...rateLimitEnvFields,
     ...operatorEnvFields,
+    /**
+     * A member session unused this long ends (401 session_expired, as when the 24 hours from login are
+     * over); 0 = no idle time-out. Use is recorded at most once a minute.
+     */
+    SESSION_IDLE_TIMEOUT_MS: intVar(30 * 60 * 1000),
     /** How often ended sessions and used or expired reset links are deleted (0 = never; for tests). */
     IDENTITY_HOUSEKEEPING_INTERVAL_MS: intVar(60 * 60 * 1000),
     /**

@@ -37,10 +37,18 @@ export async function consumeResetLink(db: Db, tokenHash: Buffer): Promise<numbe
   return rows[0]?.user_id;
 }
 
-/** Whether a stored link was used (true) or not (false: so it expired); undefined when there is no such link. */
-export async function resetLinkWasUsed(db: Db, tokenHash: Buffer): Promise<boolean | undefined> {
-  const { rows } = await db.query<{ used: boolean }>(`SELECT used_at IS NOT NULL AS used FROM password_resets WHERE token_hash = $1`, [tokenHash]);
-  return rows[0]?.used;
+/** What a link's token hash stands for: a link that can still be used, one used or expired, or none at all. */
+export type ResetLinkState = 'usable' | 'used' | 'expired' | 'invalid';
+
+/** The state of the link with this token hash, by the database's clock (one indexed lookup, nothing changed). */
+export async function resetLinkState(db: Db, tokenHash: Buffer): Promise<ResetLinkState> {
+  const { rows } = await db.query<{ used: boolean; expired: boolean }>(
+    `SELECT used_at IS NOT NULL AS used, expires_at <= now() AS expired FROM password_resets WHERE token_hash = $1`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return 'invalid';
+  return row.used ? 'used' : row.expired ? 'expired' : 'usable';
 }
 
 /** Every unused link of the user stops working. */

@@ -20,10 +20,11 @@ export async function insertSession(db: Db, userId: number, tokenHash: Buffer, t
   return { id: row.id, expiresAt: row.expires_at };
 }
 
-/** A stored session with its account, whether it was revoked, and the database's clock to judge its expiry by. */
+/** A stored session with its account, whether it was revoked, when it was last used, and the database's clock to judge its expiry by. */
 export interface StoredSession {
   session: Session;
   revokedAt: Date | null;
+  lastSeenAt: Date;
   now: Date;
 }
 
@@ -32,12 +33,14 @@ interface SessionRow extends UserRow {
   session_expires_at: Date;
   session_created_at: Date;
   session_revoked_at: Date | null;
+  session_last_seen_at: Date;
   now: Date;
 }
 
 export async function findSessionByTokenHash(db: Db, tokenHash: Buffer): Promise<StoredSession | undefined> {
   const { rows } = await db.query<SessionRow>(
-    `SELECT s.id AS session_id, s.expires_at AS session_expires_at, s.created_at AS session_created_at, s.revoked_at AS session_revoked_at, now() AS now,
+    `SELECT s.id AS session_id, s.expires_at AS session_expires_at, s.created_at AS session_created_at, s.revoked_at AS session_revoked_at,
+            s.last_seen_at AS session_last_seen_at, now() AS now,
             ${USER_COLUMNS.split(', ').map((column) => `u.${column}`).join(', ')}
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1`,
@@ -45,8 +48,21 @@ export async function findSessionByTokenHash(db: Db, tokenHash: Buffer): Promise
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { session_id, session_expires_at, session_created_at, session_revoked_at, now, ...user } = row;
-  return { session: { id: session_id, expiresAt: session_expires_at, createdAt: session_created_at, user }, revokedAt: session_revoked_at, now };
+  const { session_id, session_expires_at, session_created_at, session_revoked_at, session_last_seen_at, now, ...user } = row;
+  return {
+    session: { id: session_id, expiresAt: session_expires_at, createdAt: session_created_at, user },
+    revokedAt: session_revoked_at,
+    lastSeenAt: session_last_seen_at,
+    now,
+  };
+}
+
+/**
+ * Records that a session was used now, unless that was already recorded within the last `resolutionMs`
+ * (so a busy session costs one write per interval, not one per request).
+ */
+export async function touchSession(db: Db, sessionId: number, resolutionMs: number): Promise<void> {
+  await db.query(`UPDATE sessions SET last_seen_at = now() WHERE id = $1 AND last_seen_at <= now() - $2 * interval '1 millisecond'`, [sessionId, resolutionMs]);
 }
 
 /** Ends one live session. Returns whether one was ended. */
@@ -65,11 +81,13 @@ export async function revokeUserSessions(db: Db, userId: number, keepSessionId?:
   return result.rowCount ?? 0;
 }
 
-/** The user's live sessions, newest first. */
-export async function liveSessions(db: Db, userId: number): Promise<Array<{ id: number; createdAt: Date; expiresAt: Date }>> {
+/** The user's live sessions, newest first: not revoked, not expired, and (idleTimeoutMs > 0) used within idleTimeoutMs. */
+export async function liveSessions(db: Db, userId: number, idleTimeoutMs: number): Promise<Array<{ id: number; createdAt: Date; expiresAt: Date }>> {
   const { rows } = await db.query<{ id: number; created_at: Date; expires_at: Date }>(
-    `SELECT id, created_at, expires_at FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id DESC`,
-    [userId],
+    `SELECT id, created_at, expires_at FROM sessions
+      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() AND ($2::bigint = 0 OR last_seen_at > now() - $2::bigint * interval '1 millisecond')
+      ORDER BY created_at DESC, id DESC`,
+    [userId, idleTimeoutMs],
   );
   return rows.map((row) => ({ id: row.id, createdAt: row.created_at, expiresAt: row.expires_at }));
 }

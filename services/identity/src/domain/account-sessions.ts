@@ -8,6 +8,7 @@ import {
   liveSessions,
   revokeSessionByTokenHash,
   revokeUserSessions,
+  touchSession,
   type Session,
 } from '../data-access/session-repository.js';
 import { accountUser } from './accounts.js';
@@ -17,8 +18,17 @@ import { isTokenShaped, newToken, tokenHash, verifyPassword } from './secrets.js
 /**
  * Login sessions: an opaque token for the browser, its SHA-256 in `sessions`. A session lasts 24 hours
  * from login (spec §9), however much it is used, and ends earlier when revoked (logout, sign out of all
- * devices, a password change or reset).
+ * devices, a password change or reset) or when unused for the idle time-out (SESSION_IDLE_TIMEOUT_MS,
+ * ASVS 3.3.2).
  */
+
+/** A session's use is written at most this often (and at least twice per idle time-out). */
+export const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
+
+/** How often a lookup records a session's use for this idle time-out (0 = none). */
+export function lastSeenResolutionMs(idleTimeoutMs: number): number {
+  return idleTimeoutMs > 0 ? Math.min(LAST_SEEN_RESOLUTION_MS, Math.floor(idleTimeoutMs / 2)) : LAST_SEEN_RESOLUTION_MS;
+}
 
 export type { Session } from '../data-access/session-repository.js';
 
@@ -35,11 +45,19 @@ export type SessionLookup =
   /** Not a token of ours (or one so long ended that housekeeping deleted it). */
   | { kind: 'unknown' };
 
-export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {
+/**
+ * The session of a token. A live one counts as used now: that is recorded (at most once per
+ * lastSeenResolutionMs), and a session unused for `idleTimeoutMs` (> 0) has ended.
+ */
+export async function lookupSession(db: Db, token: string, idleTimeoutMs: number): Promise<SessionLookup> {
   if (!isTokenShaped(token)) return { kind: 'unknown' };
   const found = await findSessionByTokenHash(db, tokenHash(token));
   if (!found) return { kind: 'unknown' };
   if (found.revokedAt !== null || found.session.expiresAt <= found.now) return { kind: 'ended' };
+  const idleMs = found.now.getTime() - found.lastSeenAt.getTime();
+  if (idleTimeoutMs > 0 && idleMs >= idleTimeoutMs) return { kind: 'ended' };
+  const resolutionMs = lastSeenResolutionMs(idleTimeoutMs);
+  if (idleMs >= resolutionMs) await touchSession(db, found.session.id, resolutionMs);
   return { kind: 'valid', session: found.session };
 }
 
@@ -55,8 +73,8 @@ export function signOutEverywhere(db: Db, userId: number): Promise<number> {
 }
 
 /** The account's data (GET /auth/my-data): the account, its live sessions (this one marked) and its memberships. */
-export async function exportAccountData(db: Db, session: Session): Promise<AccountExport> {
-  const [sessions, memberships] = await Promise.all([liveSessions(db, session.user.id), membershipsOfUser(db, session.user.id)]);
+export async function exportAccountData(db: Db, session: Session, idleTimeoutMs: number): Promise<AccountExport> {
+  const [sessions, memberships] = await Promise.all([liveSessions(db, session.user.id, idleTimeoutMs), membershipsOfUser(db, session.user.id)]);
   return {
     user: accountUser(session.user),
     createdAt: session.user.created_at.toISOString(),

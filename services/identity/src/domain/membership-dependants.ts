@@ -5,20 +5,19 @@ import { lockMembershipOwner } from '../data-access/membership-repository.js';
 
 export type { Dependant } from '../data-access/membership-dependant-repository.js';
 
-export const NOT_YOUR_MEMBERSHIP_MESSAGE = 'That membership belongs to another account.';
 export const NOT_FAMILY_MESSAGE = 'Only Silver-Family and Gold-Family memberships have dependants.';
-export const MEMBERSHIP_NOT_FOUND_MESSAGE = 'There is no membership with that request ID.';
+export const MEMBERSHIP_NOT_FOUND_MESSAGE = 'You have no membership with that request ID.';
 
 /**
  * Stores the spouse and children of the user's family membership `input.userId` (its request ID), replacing
- * what an earlier submission stored. 404 for an unknown request ID, 403 for another user's membership or a
+ * what an earlier submission stored. 404 for an unknown request ID and, with the same answer, for another
+ * user's membership (request IDs are sequential: a different answer would tell that it exists); 403 for a
  * level without dependants, 400 when membershipType is not the membership's level.
  */
 export async function saveDependants(pool: Pool, userId: number, input: DependantsRequest): Promise<{ membershipId: number; saved: number }> {
   return withTransaction(pool, async (client) => {
     const membership = await lockMembershipOwner(client, input.userId);
-    if (!membership) throw new NotFoundError(MEMBERSHIP_NOT_FOUND_MESSAGE, 'membership_not_found');
-    if (membership.user_id !== userId) throw new AppError(403, 'forbidden', NOT_YOUR_MEMBERSHIP_MESSAGE);
+    if (membership?.user_id !== userId) throw new NotFoundError(MEMBERSHIP_NOT_FOUND_MESSAGE, 'membership_not_found');
     if (!membershipLevel(membership.membership_name)?.family) throw new AppError(403, 'not_family_membership', NOT_FAMILY_MESSAGE);
     if (input.membershipType !== membership.membership_name) {
       const message = `This membership is ${membership.membership_name}, not ${input.membershipType}.`;

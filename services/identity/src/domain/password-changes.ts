@@ -2,7 +2,7 @@ import { QUEUES } from '@tca/contracts';
 import { addToOutbox, AppError, withTransaction, type EmailBrand, type Pool, type PoolClient } from '@tca/service-kit';
 import { updatePasswordHash, type ChangedUser } from '../data-access/account-repository.js';
 import { databaseNow } from '../data-access/database.js';
-import { consumeResetLink, insertResetLinkForEmail, resetLinkWasUsed, retireResetLinks } from '../data-access/password-reset-repository.js';
+import { consumeResetLink, insertResetLinkForEmail, resetLinkState, retireResetLinks } from '../data-access/password-reset-repository.js';
 import { revokeUserSessions } from '../data-access/session-repository.js';
 import { passwordChangedEmail, resetLinkEmail, sitePage } from './account-emails.js';
 import type { Session } from './account-sessions.js';
@@ -55,19 +55,27 @@ async function afterPasswordChange(client: PoolClient, user: ChangedUser, how: '
   await addToOutbox(client, { queue: QUEUES.email, name: 'password-changed', jobId: notice.key, payload: notice });
 }
 
+/** Makes a password's stored hash: argon2id (hashPassword); tests pass one that counts its calls. */
+export type PasswordHasher = (password: string) => Promise<string>;
+
 /**
- * Sets a new password with a reset link's token. The link is consumed by one conditional UPDATE, so it
- * works once even when used twice at the same moment. Every session of the account ends.
+ * Sets a new password with a reset link's token. The link is looked up first, so a token that is not a
+ * usable link (never issued, used, expired) costs one indexed lookup and no password hash. It is then
+ * consumed by one conditional UPDATE, so it works once even when used twice at the same moment. Every
+ * session of the account ends.
  */
-export async function resetPassword(pool: Pool, token: string, newPassword: string, mail: MailSettings): Promise<void> {
+export async function resetPassword(pool: Pool, token: string, newPassword: string, mail: MailSettings, hasher: PasswordHasher = hashPassword): Promise<void> {
   if (!isTokenShaped(token)) throw new ResetLinkError('invalid');
   const hash = tokenHash(token);
-  const passwordHash = await hashPassword(newPassword);
+  const state = await resetLinkState(pool, hash);
+  if (state !== 'usable') throw new ResetLinkError(state);
+  const passwordHash = await hasher(newPassword);
   await withTransaction(pool, async (client) => {
     const userId = await consumeResetLink(client, hash);
     if (userId === undefined) {
-      const used = await resetLinkWasUsed(client, hash);
-      throw new ResetLinkError(used === undefined ? 'invalid' : used ? 'used' : 'expired');
+      // Used (or expired) since the lookup above: by a request at the same moment.
+      const now = await resetLinkState(client, hash);
+      throw new ResetLinkError(now === 'usable' ? 'invalid' : now);
     }
     const user = await updatePasswordHash(client, userId, passwordHash);
     if (!user) throw new ResetLinkError('invalid');

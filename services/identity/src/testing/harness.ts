@@ -30,6 +30,8 @@ export const NO_RATE_LIMITS = {
   REGISTER_RATE_LIMIT_PER_IP: '0',
   RESET_RATE_LIMIT_PER_IP: '0',
   RESET_RATE_LIMIT_PER_EMAIL: '0',
+  RESET_PASSWORD_RATE_LIMIT_PER_IP: '0',
+  RESET_PASSWORD_RATE_LIMIT_PER_TOKEN: '0',
 } as const;
 
 export const TEST_PUBLIC_URL = 'https://tamil.example.org';

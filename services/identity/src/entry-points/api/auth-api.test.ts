@@ -12,6 +12,7 @@ import {
 } from '@tca/contracts';
 import { apiError, call, GOOD_PASSWORD, newEmail, outboxMails, registerAndLogin, registration, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
 import { EMAIL_TAKEN_MESSAGE } from '../../domain/accounts.js';
+import { tokenHash } from '../../domain/secrets.js';
 import { INVALID_CREDENTIALS_MESSAGE, NOT_YOUR_ACCOUNT_MESSAGE, REGISTERED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from './auth-routes.js';
 
 let identity: TestIdentity;
@@ -142,11 +143,40 @@ describe('sessions', () => {
     assert.equal((await apiError(notBearer, 401)).error, 'unauthorized');
   });
 
-  it('answers 401 session_expired once the 24 hours are over', async () => {
+  it('answers 401 session_expired once the 24 hours are over, however recently the session was used', async () => {
     const { login } = await registerAndLogin(identity);
-    await identity.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [Number(login.user.id)]);
+    await identity.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 second', last_seen_at = now() WHERE user_id = $1`, [Number(login.user.id)]);
     const body = await apiError(await call(identity, '/auth/session', undefined, { token: login.token }), 401);
     assert.deepEqual(body, { error: 'session_expired', message: 'Your session has expired. Please log in again.' });
+  });
+
+  /** Seconds since the user's session was last recorded as used. */
+  async function idleSeconds(userId: number): Promise<number> {
+    const { rows } = await identity.pool.query<{ idle: number }>(`SELECT extract(epoch FROM now() - last_seen_at)::float8 AS idle FROM sessions WHERE user_id = $1`, [userId]);
+    assert.equal(rows.length, 1);
+    return rows[0]?.idle ?? Number.NaN;
+  }
+
+  it('answers 401 session_expired once a session went unused for SESSION_IDLE_TIMEOUT_MS (30 minutes by default)', async () => {
+    const { login } = await registerAndLogin(identity);
+    await identity.pool.query(`UPDATE sessions SET last_seen_at = now() - interval '30 minutes 1 second' WHERE user_id = $1`, [Number(login.user.id)]);
+    for (const path of ['/auth/session', '/auth/my-data']) {
+      const body = await apiError(await call(identity, path, undefined, { token: login.token }), 401);
+      assert.deepEqual(body, { error: 'session_expired', message: 'Your session has expired. Please log in again.' }, path);
+    }
+  });
+
+  it('keeps a session used within the idle time-out, each use starting it again; the use is recorded at most once a minute', async () => {
+    const { login } = await registerAndLogin(identity);
+    const userId = Number(login.user.id);
+    for (let round = 0; round < 2; round++) {
+      await identity.pool.query(`UPDATE sessions SET last_seen_at = now() - interval '29 minutes' WHERE user_id = $1`, [userId]);
+      assert.equal((await call(identity, '/auth/session', undefined, { token: login.token })).status, 200);
+      assert.ok((await idleSeconds(userId)) < 5, 'the use was recorded');
+    }
+    await identity.pool.query(`UPDATE sessions SET last_seen_at = now() - interval '30 seconds' WHERE user_id = $1`, [userId]);
+    assert.equal((await call(identity, '/auth/session', undefined, { token: login.token })).status, 200);
+    assert.ok((await idleSeconds(userId)) >= 30, 'a use within the minute writes nothing');
   });
 
   it('POST /auth/logout ends this session only, and is idempotent', async () => {
@@ -249,6 +279,8 @@ describe('GET /auth/my-data', () => {
     const { email, password, login } = await registerAndLogin(identity);
     const ended = loginAnswerSchema.parse(await (await call(identity, '/auth/login', { email, password })).json());
     await call(identity, '/auth/logout', {}, { token: ended.token });
+    const idle = loginAnswerSchema.parse(await (await call(identity, '/auth/login', { email, password })).json());
+    await identity.pool.query(`UPDATE sessions SET last_seen_at = now() - interval '1 hour' WHERE token_hash = $1`, [tokenHash(idle.token)]);
     const other = loginAnswerSchema.parse(await (await call(identity, '/auth/login', { email, password })).json());
     const res = await call(identity, '/auth/my-data', undefined, { token: login.token });
     assert.equal(res.status, 200);
@@ -261,7 +293,7 @@ describe('GET /auth/my-data', () => {
     assert.deepEqual(
       data.sessions.map((s) => s.current),
       [false, true],
-      'two live sessions, newest first; the logged-out one is not listed',
+      'two live sessions, newest first; the logged-out and the idle one are not listed',
     );
     assert.deepEqual(data.memberships, []);
     assert.equal((await apiError(await call(identity, '/auth/my-data'), 401)).error, 'unauthorized');

@@ -44,9 +44,9 @@ export function assertOwnEmail(sessionEmail: string, bodyEmail: string | undefin
  * services use, and the account's data.
  */
 export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits, mail: MailSettings): Router {
-  const { pool, relay } = deps;
+  const { pool, relay, config } = deps;
   const router = Router();
-  const authenticated = requireSession(pool);
+  const authenticated = requireSession(pool, config.SESSION_IDLE_TIMEOUT_MS);
 
   router.post('/auth/register', limits.registerPerIp, async (req, res) => {
     const input = parseBody(registerRequestSchema, req.body);
@@ -80,7 +80,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
     res.json(answer);
   });
 
-  router.post('/auth/reset-password', async (req, res) => {
+  router.post('/auth/reset-password', limits.resetPasswordPerIp, limits.resetPasswordPerToken, async (req, res) => {
     const input = parseBody(resetPasswordRequestSchema, req.body);
     await resetPassword(pool, input.token, input.password, mail);
     relay.nudge();
@@ -129,7 +129,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
 
   router.get('/auth/my-data', authenticated, async (req, res) => {
     const session = sessionOf(req);
-    res.json(await exportAccountData(pool, session));
+    res.json(await exportAccountData(pool, session, config.SESSION_IDLE_TIMEOUT_MS));
   });
 
   return router;

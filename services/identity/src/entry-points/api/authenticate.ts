@@ -9,17 +9,17 @@ const sessions = new WeakMap<Request, Session>();
 
 /**
  * Authenticated calls: `Authorization: Bearer <token>` of a live session, else 401 with
- * `error: 'unauthorized'` (no token, or not one of ours) or `'session_expired'` (a session that expired
- * or was revoked), and a WWW-Authenticate header (RFC 6750).
+ * `error: 'unauthorized'` (no token, or not one of ours) or `'session_expired'` (a session that expired,
+ * was revoked or went unused for `idleTimeoutMs`), and a WWW-Authenticate header (RFC 6750).
  */
-export function requireSession(pool: Pool): RequestHandler {
+export function requireSession(pool: Pool, idleTimeoutMs: number): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (token === undefined) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="tca"');
       throw new UnauthorizedError(NOT_LOGGED_IN, 'unauthorized');
     }
-    const found = await lookupSession(pool, token);
+    const found = await lookupSession(pool, token, idleTimeoutMs);
     if (found.kind !== 'valid') {
       res.setHeader('WWW-Authenticate', 'Bearer realm="tca", error="invalid_token"');
       throw found.kind === 'ended' ? new UnauthorizedError(SESSION_EXPIRED, 'session_expired') : new UnauthorizedError(NOT_LOGGED_IN, 'unauthorized');

@@ -28,9 +28,9 @@ const membershipSubmissionSchema = z.looseObject({
  *   (idempotent), else 402 payment_required.
  * - POST /membership/add-dependents: spouse and children of their family membership (replacing earlier ones).
  */
-export function createMembershipRouter({ pool }: IdentityDeps): Router {
+export function createMembershipRouter({ pool, config }: IdentityDeps): Router {
   const router = Router();
-  const authenticated = requireSession(pool);
+  const authenticated = requireSession(pool, config.SESSION_IDLE_TIMEOUT_MS);
 
   router.post('/membership/get', authenticated, async (req, res) => {
     const session = sessionOf(req);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiErrorSchema } from '@tca/contracts';
+import { newToken } from '../../domain/secrets.js';
 import { call, newAddress, newEmail, outboxMails, registerAndLogin, registration, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
 
 /** Small limits, so each can be reached in a few calls. */
@@ -10,6 +11,8 @@ const LIMITS = {
   REGISTER_RATE_LIMIT_PER_IP: '2',
   RESET_RATE_LIMIT_PER_IP: '3',
   RESET_RATE_LIMIT_PER_EMAIL: '2',
+  RESET_PASSWORD_RATE_LIMIT_PER_IP: '3',
+  RESET_PASSWORD_RATE_LIMIT_PER_TOKEN: '2',
   AUTH_RATE_LIMIT_WINDOW_MS: '600000',
 };
 
@@ -86,6 +89,23 @@ describe('rate limits', () => {
     assert.equal((await outboxMails(identity.pool, email)).length, 2, 'the refused request sent nothing');
   });
 
+  it('password resets: per address, over every token it tries', async () => {
+    const ip = newAddress();
+    const attempt = (from: string) => () => call(identity, '/auth/reset-password', { token: newToken().token, password: 'Thai#Pongal2027' }, { ip: from });
+    assert.deepEqual(await statuses(times(3, () => attempt(ip))), [400, 400, 400]);
+    await assertLimited(await attempt(ip)(), /^Too many password reset attempts from this address\./);
+    assert.equal((await statuses([attempt(newAddress())]))[0], 400, 'another address is not affected');
+  });
+
+  it('password resets: per token, from any address', async () => {
+    const { token } = newToken();
+    const attempt = () => call(identity, '/auth/reset-password', { token, password: 'Thai#Pongal2027' }, { ip: newAddress() });
+    assert.deepEqual(await statuses([attempt, attempt]), [400, 400]);
+    await assertLimited(await attempt(), /^Too many attempts with this reset link\./);
+    const other = () => call(identity, '/auth/reset-password', { token: newToken().token, password: 'Thai#Pongal2027' }, { ip: newAddress() });
+    assert.equal((await statuses([other]))[0], 400, 'another token is not affected');
+  });
+
   it('change-password: wrong current passwords per user', async () => {
     const { email, password, login } = await registerAndLogin(identity);
     const wrong = () => call(identity, '/auth/change-password', { email, currentPassword: 'Wrong#pass1', newPassword: 'Brand#New2026' }, { token: login.token });
@@ -110,5 +130,7 @@ describe('rate limits set to 0', () => {
     assert.ok((await statuses(times(8, () => () => call(open, '/auth/login', { email, password: 'Wrong#pass1' }, { ip })))).every((s) => s === 401));
     assert.ok((await statuses(times(6, () => () => call(open, '/auth/register', registration(), { ip })))).every((s) => s === 201));
     assert.ok((await statuses(times(6, () => () => call(open, '/auth/send-reset-email', { email }, { ip })))).every((s) => s === 200));
+    const { token } = newToken();
+    assert.ok((await statuses(times(6, () => () => call(open, '/auth/reset-password', { token, password: 'Thai#Pongal2027' }, { ip })))).every((s) => s === 400));
   });
 });

@@ -10,6 +10,8 @@ export const RATE_LIMIT_PREFIXES = {
   registerIp: 'rl:identity:register-ip:',
   resetIp: 'rl:identity:reset-ip:',
   resetEmail: 'rl:identity:reset-email:',
+  resetPasswordIp: 'rl:identity:reset-password-ip:',
+  resetPasswordToken: 'rl:identity:reset-password-token:',
   changePassword: 'rl:identity:change-password:',
 } as const;
 
@@ -21,6 +23,12 @@ function bodyEmail(req: Request): string | undefined {
   return normalised.length > 0 ? normalised : undefined;
 }
 
+/** The reset token of a request body as sent; undefined when there is none (validation then rejects it). */
+function bodyToken(req: Request): string | undefined {
+  const token = (req.body as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' && token.length > 0 ? token : undefined;
+}
+
 const failedPasswordCheck = (_req: Request, res: Response) => res.locals[FAILED_PASSWORD_CHECK] === true;
 
 export interface IdentityRateLimits {
@@ -29,6 +37,9 @@ export interface IdentityRateLimits {
   registerPerIp: RequestHandler;
   resetPerIp: RequestHandler;
   resetPerEmail: RequestHandler;
+  /** New passwords set with a reset link, per address and per token: each real link costs a password hash. */
+  resetPasswordPerIp: RequestHandler;
+  resetPasswordPerToken: RequestHandler;
   /** After requireSession: failed current-password checks per user. */
   changePasswordFailures: RequestHandler;
 }
@@ -54,6 +65,19 @@ export function createRateLimits({ config, redis, logger }: Pick<IdentityDeps, '
       prefix: RATE_LIMIT_PREFIXES.resetEmail,
       key: bodyEmail,
       message: 'Too many reset requests for this e-mail address.',
+    }),
+    resetPasswordPerIp: ipRateLimit({
+      ...common,
+      limit: config.RESET_PASSWORD_RATE_LIMIT_PER_IP,
+      prefix: RATE_LIMIT_PREFIXES.resetPasswordIp,
+      message: 'Too many password reset attempts from this address.',
+    }),
+    resetPasswordPerToken: keyRateLimit({
+      ...common,
+      limit: config.RESET_PASSWORD_RATE_LIMIT_PER_TOKEN,
+      prefix: RATE_LIMIT_PREFIXES.resetPasswordToken,
+      key: bodyToken,
+      message: 'Too many attempts with this reset link.',
     }),
     changePasswordFailures: keyRateLimit({
       ...common,
