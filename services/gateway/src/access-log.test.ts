@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, test } from 'node:test';
-import type { LogLevel } from '@tca/service-kit';
+import type { Logger, LogLevel } from '@tca/service-kit';
 import { createAccessLog, createHitLog } from './access-log.js';
 import { capturedLog, type CapturedLog } from './testing/captured-log.js';
 
@@ -29,6 +29,24 @@ describe('access log', () => {
     assert.equal(line.cache, 'hit');
     assert.equal(line.aborted, undefined);
     assert.doesNotMatch(JSON.stringify(line), /secret/);
+  });
+
+  test('a reset link\'s token never reaches the line, whatever the logger redacts', () => {
+    const token = 'k9Xb0_-abcdefghijklmnopqrstuvwxyz0123456789A';
+    // What the access log hands its logger, before any redaction a logger may do: the redaction must be its own.
+    const logged: Array<{ req: { url: string } }> = [];
+    const record = (details: { req: { url: string } }) => logged.push(details);
+    const bare = { isLevelEnabled: () => true, info: record, warn: record, error: record } as unknown as Logger;
+    const log = createAccessLog(bare);
+    log({ method: 'GET', url: `/reset-password/${token}?from=mail`, headers: {} } as unknown as IncomingMessage, res(200), 'r1', performance.now(), {});
+    log({ method: 'GET', url: `/auth/check?token=${token}`, headers: {} } as unknown as IncomingMessage, res(400), 'r2', performance.now(), {});
+    const lines = logged.map((details) => JSON.stringify(details));
+    assert.equal(lines.length, 2);
+    assert.deepEqual(
+      logged.map((details) => details.req.url),
+      ['/reset-password/[redacted]?from=mail', '/auth/check?token=[redacted]'],
+    );
+    for (const line of lines) assert.ok(!line.includes(token), `no token in ${line}`);
   });
 
   test('warn for 4xx, error for 5xx and for answers that were not finished', () => {
