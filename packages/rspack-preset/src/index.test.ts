@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
+import { rspack, type Stats } from '@rspack/core';
 import { CHUNK_LOAD_TIMEOUT_MS, createAppConfig, sharedSingletons } from './index.js';
 
 test('React, the design system with its router and session are shared singletons; the shell bundles the first-load ones eagerly', () => {
@@ -46,4 +50,29 @@ test('remotes resolve their public path at run time; every app waits 120 s for a
   assert.equal(remote.output?.chunkLoadTimeout, CHUNK_LOAD_TIMEOUT_MS);
   assert.equal(CHUNK_LOAD_TIMEOUT_MS, 120_000);
   assert.match(String(remote.output?.filename), /\[contenthash/);
+});
+
+test('production source maps carry no original sources (stack traces still map to file and line); development keeps them', async () => {
+  const production = createAppConfig({ kind: 'host', name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' })({}, { mode: 'production' });
+  const development = createAppConfig({ kind: 'host', name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' })({}, { mode: 'development' });
+  assert.match(String(development.devtool), /source-map/);
+
+  // Build a small module with the production devtool and read the map the gateway would serve.
+  const dir = await mkdtemp(path.join(tmpdir(), 'preset-maps-'));
+  try {
+    const secret = 'const internalNote = "only in the original source";';
+    await writeFile(path.join(dir, 'entry.js'), `${secret}\nexport function greet(name) {\n  return internalNote.length + name;\n}\nconsole.log(greet('x'));\n`);
+    const stats = await new Promise<Stats | undefined>((resolve, reject) => {
+      rspack({ mode: 'production', context: dir, entry: './entry.js', devtool: production.devtool, output: { path: path.join(dir, 'dist'), filename: 'main.js' } }, (err, result) => (err ? reject(err) : resolve(result)));
+    });
+    assert.ok(stats && !stats.hasErrors(), stats?.toString());
+    const maps = (await readdir(path.join(dir, 'dist'))).filter((file) => file.endsWith('.map'));
+    assert.deepEqual(maps, ['main.js.map'], 'maps are still written (file and line for stack traces)');
+    const map = JSON.parse(await readFile(path.join(dir, 'dist', 'main.js.map'), 'utf8')) as { sources: string[]; sourcesContent?: Array<string | null> };
+    assert.ok(map.sources.some((source) => source.includes('entry.js')), JSON.stringify(map.sources));
+    assert.ok((map.sourcesContent ?? []).every((content) => content === null || content === ''), 'no original source in the public map');
+    assert.ok(!JSON.stringify(map).includes('only in the original source'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -158,7 +158,9 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
     return {
       mode: isDev ? 'development' : 'production',
       context: options.dir,
-      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      // Production maps name files and lines (readable stack traces, byte attribution by source file) but
+      // carry no original sources: the gateway serves them to anyone.
+      devtool: isDev ? 'eval-cheap-module-source-map' : 'nosources-source-map',
       entry: { main: './src/index.ts' },
       output: {
         path: outputPath,
