@@ -4,10 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, type JobsOptions, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUES, type EmailJob } from '@tca/contracts';
-import { createLogger } from '@tca/service-kit';
-import { freePort, startSmtpSink, testRedisUrl, uniquePrefix, waitFor, type SmtpSink } from '@tca/service-kit/testing';
+import { addToOutbox, createLogger, createPool, OUTBOX_TABLE_SQL, startOutboxRelay } from '@tca/service-kit';
+import { createTestDatabase, freePort, startSmtpSink, testRedisUrl, uniquePrefix, waitFor, type SmtpSink } from '@tca/service-kit/testing';
 import { loadMailerConfig, type MailerConfig } from './config.js';
-import { startEmailWorker, type EmailWorker } from './worker.js';
+import { REMOVED_BODY_TEXT, startEmailWorker, type EmailWorker } from './worker.js';
 
 function header(raw: string, name: string): string | undefined {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
@@ -114,6 +114,45 @@ async function workerWithSmtp(t: TestContext): Promise<{ smtp: SmtpSink; queue: 
   const config = configFor(smtp.port);
   await workerFor(t, config);
   return { smtp, queue: queueForTest(t, config) };
+}
+
+/** Everything Redis holds under `prefix` (job hashes, event streams, lists, sets, markers) as one string, to search for a secret. */
+async function redisContents(prefix: string): Promise<string> {
+  const redis = new Redis(testRedisUrl());
+  try {
+    const parts: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      for (const key of keys) {
+        const type = await redis.type(key);
+        const value =
+          type === 'hash' ? await redis.hgetall(key)
+          : type === 'string' ? await redis.get(key)
+          : type === 'list' ? await redis.lrange(key, 0, -1)
+          : type === 'set' ? await redis.smembers(key)
+          : type === 'zset' ? await redis.zrange(key, '0', '-1')
+          : type === 'stream' ? await redis.xrange(key, '-', '+')
+          : `(${type})`;
+        parts.push(`${key} ${JSON.stringify(value)}`);
+      }
+    } while (cursor !== '0');
+    return parts.join('\n');
+  } finally {
+    await redis.quit();
+  }
+}
+
+/** A raw message without quoted-printable soft line breaks, to search for a long link. */
+function unfolded(raw: string): string {
+  return raw.replace(/=\r?\n/g, '');
+}
+
+/** A password-reset mail as identity writes it: the link is a key to the account. */
+function resetMail(key: string, token: string): EmailJob {
+  const link = `https://tamil.example.org/reset-password/${token}`;
+  return mail(key, { subject: 'Reset your password', text: `Open ${link} within an hour.`, html: `<p><a href="${link}">Reset your password</a></p>` });
 }
 
 const JOB_OPTIONS = (key: string, extra: JobsOptions = {}): JobsOptions => ({ jobId: key, removeOnComplete: 100, removeOnFail: 100, ...extra });
@@ -225,5 +264,74 @@ describe('email worker', () => {
     await waitForState(queue, 'once-1', 'completed');
     assert.deepEqual((await queue.getJob('once-1'))?.returnvalue, { messageId: '<once-1@localhost>', duplicate: true });
     assert.equal(smtp.mails.length, 1);
+  });
+});
+
+describe('secrets in e-mail jobs', () => {
+  test('once a reset mail is sent, no key in Redis still holds its token; key, to and subject stay', TIMEOUT, async (t) => {
+    const smtp = await smtpFor(t);
+    const config = configFor(smtp.port);
+    await workerFor(t, config);
+    const queue = queueForTest(t, config);
+    const token = 'sent-token-Zy9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE';
+    // The default history of the site's jobs: completed jobs are kept (a day), so their data must be clean.
+    await queue.add('send', resetMail('reset-sent-1', token), { jobId: 'reset-sent-1', removeOnComplete: { age: 24 * 3600 } });
+    await waitForState(queue, 'reset-sent-1', 'completed');
+    assert.ok(unfolded(smtp.mails[0]?.raw ?? '').includes(token), 'the mail itself carried the link');
+    const job = await queue.getJob('reset-sent-1');
+    assert.deepEqual(job?.data, { key: 'reset-sent-1', to: 'member-reset-sent-1@example.org', subject: 'Reset your password', text: REMOVED_BODY_TEXT });
+    const contents = await redisContents(config.BULLMQ_PREFIX);
+    assert.match(contents, /reset-sent-1/, 'the job is still there, for the dashboard');
+    assert.ok(!contents.includes(token), `no token in Redis:\n${contents}`);
+  });
+
+  test('a mail that fails for good loses its body too', TIMEOUT, async (t) => {
+    const { smtp, queue } = await workerWithSmtp(t);
+    const token = 'failed-token-Zy9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE';
+    // Invalid (no subject), so it fails at once without reaching SMTP.
+    await queue.add('send', { ...resetMail('reset-failed-1', token), subject: '' }, { jobId: 'reset-failed-1', removeOnFail: { age: 7 * 24 * 3600 } });
+    await waitForState(queue, 'reset-failed-1', 'failed');
+    await waitFor(async () => (await queue.getJob('reset-failed-1'))?.data.text === REMOVED_BODY_TEXT, 5000, 'the body to be removed');
+    const job = await queue.getJob('reset-failed-1');
+    assert.equal(job?.data.html, undefined);
+    assert.match(job?.failedReason ?? '', /invalid email job/);
+    assert.ok(!(await redisContents(queue.opts.prefix ?? 'bull')).includes(token));
+    assert.equal(smtp.mails.length, 0);
+  });
+
+  test('a job whose body was removed is never sent as it is', TIMEOUT, async (t) => {
+    const { smtp, queue } = await workerWithSmtp(t);
+    await queue.add('send', mail('emptied-1', { text: REMOVED_BODY_TEXT }), JOB_OPTIONS('emptied-1', { attempts: 3 }));
+    await waitForState(queue, 'emptied-1', 'failed');
+    assert.match((await queue.getJob('emptied-1'))?.failedReason ?? '', /removed after it was sent/);
+    assert.equal(smtp.mails.length, 0);
+  });
+
+  test('a reset mail through the outbox, the relay, the queue and the worker: delivered, then neither the outbox row nor Redis holds the token', TIMEOUT, async (t) => {
+    const smtp = await smtpFor(t);
+    const config = configFor(smtp.port);
+    const db = await createTestDatabase('mailer_outbox');
+    closeAtEnd(t, () => db.drop());
+    const pool = createPool({ connectionString: db.url, schema: 'outbox_test', applicationName: 'mailer-test' });
+    closeAtEnd(t, () => pool.end());
+    await pool.query('CREATE SCHEMA outbox_test');
+    await pool.query(OUTBOX_TABLE_SQL);
+    const logger = createLogger({ name: 'mailer-test', level: 'silent' });
+    const relay = startOutboxRelay({ pool, schema: 'outbox_test', logger, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, intervalMs: 60_000, keepPayloadMs: 0 });
+    closeAtEnd(t, () => relay.stop());
+    await workerFor(t, config);
+    const queue = queueForTest(t, config);
+
+    const token = 'outbox-token-Zy9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE';
+    await addToOutbox(pool, { queue: QUEUES.email, name: 'reset-link', jobId: 'reset-outbox-1', payload: resetMail('reset-outbox-1', token) });
+    assert.equal(await relay.flush(), 1);
+    await waitForState(queue, 'reset-outbox-1', 'completed');
+    assert.equal(smtp.mails.length, 1);
+    assert.ok(unfolded(smtp.mails[0]?.raw ?? '').includes(token), 'the mail carried the link');
+
+    const { rows } = await pool.query<{ row: string }>('SELECT outbox::text AS row FROM outbox');
+    assert.equal(rows.length, 1, 'the row stays (its job id keeps the event from being queued twice)');
+    assert.ok(!rows[0]?.row.includes(token), `no token in the outbox: ${rows[0]?.row}`);
+    assert.ok(!(await redisContents(config.BULLMQ_PREFIX)).includes(token), 'no token in Redis');
   });
 });

@@ -21,6 +21,32 @@ export interface EmailWorkerOptions {
   logger?: Logger;
 }
 
+/**
+ * What an e-mail job's text becomes once the mail is sent, or has failed for good: the body can hold a
+ * secret (a password-reset link is a key to the account), and completed and failed jobs stay in Redis
+ * (and on the queue dashboard) for a day or a week. Key, to, subject and reply-to stay, for diagnosis.
+ */
+export const REMOVED_BODY_TEXT = '(the body of this e-mail was removed from the queue once it was sent or given up)';
+
+/** The job's data without the body (text replaced, html dropped); anything else in it is kept. */
+export function withoutBody(data: unknown): Record<string, unknown> {
+  const rest: Record<string, unknown> = typeof data === 'object' && data !== null ? { ...(data as Record<string, unknown>) } : {};
+  delete rest.html;
+  return { ...rest, text: REMOVED_BODY_TEXT };
+}
+
+function hasBody(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const { text, html } = data as { text?: unknown; html?: unknown };
+  return html !== undefined || text !== REMOVED_BODY_TEXT;
+}
+
+/** Removes the body from the job's data in Redis (see REMOVED_BODY_TEXT); nothing to do when it is gone already. */
+async function removeBody(job: Job): Promise<void> {
+  if (!hasBody(job.data)) return;
+  await job.updateData(withoutBody(job.data));
+}
+
 /** Sent markers live this long: a job re-queued with the same key within this time is not sent again. */
 const SENT_MARKER_TTL_S = 7 * 24 * 3600;
 const MAX_EXTENDED_DELAY_MS = 15 * 60 * 1000;
@@ -44,7 +70,8 @@ function domainOf(from: string): string {
 /**
  * Consumes the `email` queue: validates each job against the contract, sends it through pooled SMTP,
  * and respects a queue-wide send rate. Delivery is at least once; a per-key marker written after a
- * successful send keeps re-runs and re-queued keys from sending twice. Run as many copies as needed.
+ * successful send keeps re-runs and re-queued keys from sending twice. Once a mail is sent (or given up)
+ * its body is removed from the job (REMOVED_BODY_TEXT). Run as many copies as needed.
  */
 export async function startEmailWorker(config: MailerConfig, options: EmailWorkerOptions = {}): Promise<EmailWorker> {
   const logger = options.logger ?? createLogger({ name: 'mailer', level: config.LOG_LEVEL });
@@ -70,7 +97,12 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
     const already = await redis.get(markerKey(mail.key));
     if (already !== null) {
       logger.info({ jobId: job.id, key: mail.key }, 'already sent; not sending again');
+      await removeBody(job);
       return { messageId: already, duplicate: true };
+    }
+    if (mail.text === REMOVED_BODY_TEXT) {
+      // Sent before (its marker has expired) or given up: the body is gone, never send the placeholder.
+      throw new UnrecoverableError('the body of this e-mail was removed after it was sent or given up; not sending it');
     }
     try {
       await transport.sendMail({
@@ -84,6 +116,7 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
       });
     } catch (err) {
       if (isPermanentSmtpFailure(err)) {
+        await removeBody(job);
         throw new UnrecoverableError(`SMTP refused the message: ${(err as Error).message}`);
       }
       const attempts = job.opts.attempts ?? 1;
@@ -96,9 +129,12 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
         await job.moveToDelayed(Date.now() + delay, token);
         throw new DelayedError();
       }
+      if (lastAttempt) await removeBody(job);
       throw err;
     }
     await redis.set(markerKey(mail.key), messageId, 'EX', SENT_MARKER_TTL_S);
+    // Before the job completes: a failure here retries the job, which finds the marker and removes it then.
+    await removeBody(job);
     logger.info({ jobId: job.id, key: mail.key, attempt: job.attemptsMade + 1 }, 'email sent');
     return { messageId };
   }
@@ -123,6 +159,14 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
     await closeRedis(redis);
     throw err;
   }
+  // Jobs that fail for good outside the SMTP exchange (an invalid payload, stalled too often) lose their body too.
+  queueWorker.worker.on('failed', (job, err) => {
+    if (!job || (!(err instanceof UnrecoverableError) && job.attemptsMade < (job.opts.attempts ?? 1))) return;
+    removeBody(job).catch((removeErr: unknown) => {
+      // Gone already (removeOnFail): nothing left to clean.
+      if (!/Missing key/i.test(String(removeErr))) logger.warn({ err: removeErr, jobId: job.id }, 'could not remove the body of a failed e-mail job');
+    });
+  });
   logger.info({ ratePerSecond: config.SMTP_RATE_PER_SECOND }, 'email worker started');
 
   let closing: Promise<void> | undefined;
