@@ -46,8 +46,48 @@ describe('payments config', () => {
     assert.match(problemsOf({ ...base, NODE_ENV: 'production' }).SERVICE_TOKEN ?? '', /required/);
   });
 
+  it('names a bad ALLOW_TEST_SERVICES', () => {
+    assert.match(problemsOf({ ...base, ALLOW_TEST_SERVICES: 'yes' }).ALLOW_TEST_SERVICES ?? '', /true or false/);
+    assert.equal(loadPaymentsConfig(base).ALLOW_TEST_SERVICES, false);
+  });
+
   it('finds its migrations from the package root', () => {
     assert.ok(existsSync(join(MIGRATIONS_DIR, '001_init.sql')));
     assert.ok(existsSync(join(MIGRATIONS_DIR, '002_checkout.sql')));
+  });
+});
+
+describe('payments config in production (NODE_ENV=production, as the container image sets)', () => {
+  const token = 'x'.repeat(32);
+  const live = { ...base, NODE_ENV: 'production', SERVICE_TOKEN: token, STRIPE_SECRET_KEY: 'sk_live_abc123' };
+
+  it('refuses the Stripe sandbox (compose\'s http://stripe-sandbox:4010), naming STRIPE_API_BASE and the opt-in', () => {
+    for (const sandbox of ['http://stripe-sandbox:4010', 'http://127.0.0.1:4010']) {
+      const problems = problemsOf({ ...live, STRIPE_API_BASE: sandbox });
+      assert.deepEqual(Object.keys(problems), ['STRIPE_API_BASE'], sandbox);
+      assert.match(problems.STRIPE_API_BASE ?? '', /not api\.stripe\.com.*ALLOW_TEST_SERVICES=true/, sandbox);
+    }
+  });
+
+  it('refuses a test-mode key (where 4242… pays), naming STRIPE_SECRET_KEY', () => {
+    for (const key of ['sk_test_abc123', 'rk_test_abc123']) {
+      const problems = problemsOf({ ...live, STRIPE_SECRET_KEY: key });
+      assert.deepEqual(Object.keys(problems), ['STRIPE_SECRET_KEY'], key);
+      assert.match(problems.STRIPE_SECRET_KEY ?? '', /test-mode key.*sk_live_.*ALLOW_TEST_SERVICES=true/, key);
+    }
+    // Both at once: the sandbox's usual settings name both variables.
+    assert.deepEqual(Object.keys(problemsOf({ ...live, STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_API_BASE: 'http://stripe-sandbox:4010' })).sort(), ['STRIPE_API_BASE', 'STRIPE_SECRET_KEY']);
+  });
+
+  it('accepts a live key on api.stripe.com; the sandbox and a test key only with ALLOW_TEST_SERVICES=true (docker compose --profile local)', () => {
+    assert.equal(loadPaymentsConfig(live).STRIPE_API_BASE, undefined);
+    assert.equal(loadPaymentsConfig({ ...live, STRIPE_API_BASE: 'https://api.stripe.com' }).STRIPE_API_BASE, 'https://api.stripe.com');
+    assert.equal(loadPaymentsConfig({ ...live, STRIPE_SECRET_KEY: 'rk_live_abc123' }).STRIPE_SECRET_KEY, 'rk_live_abc123');
+    const local = loadPaymentsConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_API_BASE: 'http://stripe-sandbox:4010', ALLOW_TEST_SERVICES: 'true' });
+    assert.deepEqual([local.STRIPE_SECRET_KEY, local.STRIPE_API_BASE, local.ALLOW_TEST_SERVICES], ['sk_test_abc123', 'http://stripe-sandbox:4010', true]);
+  });
+
+  it('outside production (npm start, the tests) the sandbox and test keys are accepted as before', () => {
+    assert.equal(loadPaymentsConfig({ ...base, STRIPE_API_BASE: 'http://127.0.0.1:4010' }).STRIPE_API_BASE, 'http://127.0.0.1:4010');
   });
 });

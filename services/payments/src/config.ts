@@ -10,6 +10,12 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.met
 
 const positiveInt = (defaultValue: number) => intVar(defaultValue).pipe(z.number().min(1, 'must be at least 1'));
 
+/** Stripe itself; any other STRIPE_API_BASE is a stand-in (the local sandbox, stripe-mock). */
+export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
+
+/** Test-mode keys (sk_test_…, rk_test_…): Stripe's test cards (4242…) "pay" with them. */
+const TEST_MODE_KEY = /^(sk|rk)_test_/;
+
 /** The shortest SERVICE_TOKEN accepted (as identity's check). */
 export const SERVICE_TOKEN_MIN_LENGTH = 32;
 
@@ -39,7 +45,16 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
    * NODE_ENV=production; without it membership checkouts answer 503 (identity refuses the calls).
    */
   SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters (the same value as identity's)`).optional(),
+  /** production (the container image sets it) requires SERVICE_TOKEN and real Stripe (see ALLOW_TEST_SERVICES). */
   NODE_ENV: z.string().optional(),
+  /**
+   * true: a production start may use the Stripe sandbox or a test-mode key (docker compose --profile
+   * local). Leave it false wherever the site has real members: test cards would "pay" for memberships.
+   */
+  ALLOW_TEST_SERVICES: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
   /** Fulfilment jobs one worker process runs at once. */
   PAYMENTS_WORKER_CONCURRENCY: positiveInt(5),
   /** How often a fulfilment is tried while Stripe or identity is unreachable... */
@@ -67,10 +82,29 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
   if (env.NODE_ENV === 'production' && env.SERVICE_TOKEN === undefined) {
     ctx.addIssue({ code: 'custom', path: ['SERVICE_TOKEN'], message: "is required when NODE_ENV=production (the identity service's SERVICE_TOKEN)" });
   }
+  if (env.NODE_ENV !== 'production' || env.ALLOW_TEST_SERVICES) return;
+  if (env.STRIPE_API_BASE !== undefined && new URL(env.STRIPE_API_BASE).origin !== STRIPE_API_ORIGIN) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_API_BASE'],
+      message: `is not api.stripe.com (the Stripe sandbox?), where test cards pay; with NODE_ENV=production leave it unset (or empty), or set ALLOW_TEST_SERVICES=true for a local/test stack`,
+    });
+  }
+  if (TEST_MODE_KEY.test(env.STRIPE_SECRET_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'is a test-mode key, with which test cards pay; with NODE_ENV=production use your live key (sk_live_… or rk_live_…), or set ALLOW_TEST_SERVICES=true for a local/test stack',
+    });
+  }
 });
 export type PaymentsConfig = z.infer<typeof paymentsEnvSchema>;
 
-/** Throws ConfigError listing every bad or missing variable. */
+/**
+ * Throws ConfigError listing every bad or missing variable. With NODE_ENV=production: SERVICE_TOKEN is
+ * required, and (unless ALLOW_TEST_SERVICES=true) STRIPE_API_BASE must be unset or api.stripe.com and
+ * STRIPE_SECRET_KEY a live key.
+ */
 export function loadPaymentsConfig(env: Record<string, string | undefined> = process.env): PaymentsConfig {
   return loadConfig(paymentsEnvSchema, env);
 }
