@@ -47,6 +47,29 @@ describe('contact e-mails', () => {
     assert.match(mail.text, /Adelaide Tamil Association\nhttps:\/\/tamil.example.org\n$/);
   });
 
+  it('acknowledge with a fixed text: nothing the visitor typed reaches the address they typed', () => {
+    const lure = 'Your account is locked: sign in at https://evil.example.net/login now';
+    const phishing = {
+      ...message,
+      name: `Dear customer, ${lure}`,
+      subject: `Urgent - ${lure}`,
+      message: `${lure}\nwww.evil.example.net/pay`,
+      senderEmail: 'victim.evil.example.net@example.org',
+    };
+    const mail = emailJobSchema.parse(contactAcknowledgementEmail(phishing, 'office@tamil.example.org', brand));
+    assert.equal(mail.to, 'victim.evil.example.net@example.org');
+    assert.equal(mail.subject, 'We received your message - Adelaide Tamil Association');
+    const rendered = [mail.subject, mail.text, mail.html ?? ''].join('\n');
+    for (const typed of ['evil.example.net', 'locked', 'sign in', 'Dear customer', 'Urgent']) {
+      assert.ok(!rendered.toLowerCase().includes(typed.toLowerCase()), `the acknowledgement carries "${typed}"`);
+    }
+    // Every line of the text is the fixed wording: the same whoever sent what.
+    const plain = emailJobSchema.parse(contactAcknowledgementEmail({ ...message, uid: phishing.uid }, 'office@tamil.example.org', brand));
+    assert.equal(mail.text, plain.text);
+    assert.equal(mail.html, plain.html);
+    assert.match(mail.text, /Thank you for contacting the Adelaide Tamil Association\. We received your message/);
+  });
+
   it('default inboxes are addresses the mailer accepts', () => {
     const config = loadContentConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', REDIS_URL: 'redis://127.0.0.1:6379' });
     for (const to of [config.CONTACT_INBOX, config.SUPPORT_INBOX]) emailJobSchema.shape.to.parse(to);

@@ -42,19 +42,24 @@ export function contactInboxEmail(message: StoredContactMessage, inbox: string, 
   return job(`contact-${message.uid}-inbox`, inbox, content, brand, message.senderEmail);
 }
 
+/** How soon the acknowledgement says the association replies. */
+export const CONTACT_REPLY_WORKING_DAYS = 5;
+
 /**
- * The acknowledgement to the sender. It does not repeat the message: anyone can type any address into
- * the form, and an acknowledgement must not carry a stranger's text to it.
+ * The acknowledgement to the sender: a fixed text, the same whatever was typed. Anyone can type any
+ * address into the form, so it carries nothing the visitor chose (no name, subject, message, or even the
+ * address itself in the body): otherwise the association's address would relay a stranger's text, links
+ * included, to whomever they name.
  */
 export function contactAcknowledgementEmail(message: StoredContactMessage, inbox: string, brand: EmailBrand): EmailJob {
   const content: EmailContent = {
     subject: `We received your message - ${ASSOCIATION_NAME}`,
     preheader: 'Thank you for getting in touch. We will reply soon.',
     blocks: [
-      { type: 'paragraph', text: `Dear ${message.name},` },
+      { type: 'paragraph', text: 'Hello,' },
       {
         type: 'paragraph',
-        text: `Thank you for contacting the ${ASSOCIATION_NAME}. We received your message "${message.subject}" on ${formatDateTimeIn(message.createdAt, ADELAIDE_TIME_ZONE)} and will reply to ${message.senderEmail} as soon as we can.`,
+        text: `Thank you for contacting the ${ASSOCIATION_NAME}. We received your message on ${formatDateTimeIn(message.createdAt, ADELAIDE_TIME_ZONE)} and aim to reply within ${CONTACT_REPLY_WORKING_DAYS} working days.`,
       },
       { type: 'paragraph', text: 'If you did not send this message, you can ignore this e-mail.' },
     ],

@@ -129,8 +129,8 @@ test('forms submitted while Redis is down are confirmed, exactly once each, when
     const [ack] = mailsTo(c.senderEmail);
     assert.ok(ack, `acknowledgement to ${c.senderEmail}`);
     assert.match(ack.subject, /We received your message/);
-    assert.match(ack.text, new RegExp(`Dear ${c.name},`));
-    assert.match(ack.html, new RegExp(`Dear ${c.name},`));
+    assert.match(ack.text, /Thank you for contacting the Adelaide Tamil Association/);
+    assert.ok(!ack.text.includes(c.name) && !ack.html.includes(c.name), 'the acknowledgement carries nothing the visitor typed');
   }
 
   const confirmations = mailsTo('lakshmi@example.org');
