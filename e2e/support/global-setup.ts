@@ -43,6 +43,8 @@ export default async function globalSetup() {
       REGISTER_RATE_LIMIT_PER_IP: '0',
       RESET_RATE_LIMIT_PER_IP: '0',
       RESET_RATE_LIMIT_PER_EMAIL: '0',
+      RESET_PASSWORD_RATE_LIMIT_PER_IP: '0',
+      RESET_PASSWORD_RATE_LIMIT_PER_TOKEN: '0',
     },
   });
   process.env.E2E_SITE_URL = stack.siteUrl;
