@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { parse } from 'yaml';
 import { COMPOSE_FILE, renderCompose } from './compose.js';
 import { processesOf, readProcesses, workerCountVariable } from './processes.js';
 import { REPO_ROOT, type ServicePackage } from './project.js';
@@ -57,6 +58,24 @@ describe('the process list', () => {
   });
 });
 
+/** What the test reads of one compose service. */
+interface ComposeService {
+  profiles?: string[];
+  ports?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, unknown>;
+}
+
+/** The services of a compose file, parsed as compose reads it (`<<:` merges included). */
+function composeServices(text: string): Record<string, ComposeService> {
+  const parsed = parse(text, { merge: true }) as { services?: Record<string, ComposeService> };
+  assert.ok(parsed.services, 'no services');
+  return parsed.services;
+}
+
+/** The test stand-ins: the mail sink (MailDev, inbox and API without a password) and the Stripe sandbox (4242… pays). */
+const STAND_INS = ['mail', 'stripe-sandbox'];
+
 describe('docker-compose.yml', () => {
   test(`is up to date with the process list (else: npm run compose -w @tca/stack)`, async () => {
     const { processes } = await readProcesses(REPO_ROOT);
@@ -100,7 +119,7 @@ describe('docker-compose.yml', () => {
     assert.match(sandbox, /SANDBOX_SECRET_KEY: \$\{STRIPE_SECRET_KEY:\?[^}]+\}/);
     assert.match(sandbox, /SANDBOX_WEBHOOK_SECRET: \$\{STRIPE_WEBHOOK_SECRET:\?[^}]+\}/);
     assert.match(sandbox, /SANDBOX_WEBHOOK_URL: http:\/\/payments:4003\/webhooks\/stripe/);
-    assert.match(sandbox, /ports:\n {6}- "\$\{SANDBOX_PORT:-4010\}:4010"/);
+    assert.match(sandbox, /ports:\n {6}- "127\.0\.0\.1:\$\{SANDBOX_PORT:-4010\}:4010"/);
     for (const name of ['payments', 'payments-worker']) {
       const payments = block(text, name);
       assert.match(payments, /STRIPE_SECRET_KEY: \$\{STRIPE_SECRET_KEY:\?[^}]+\}/, name);
@@ -115,6 +134,38 @@ describe('docker-compose.yml', () => {
     const text = renderCompose(processes);
     assert.match(block(text, 'identity'), /OPERATOR_USER: \$\{OPERATOR_USER:-operator\}\n {6}OPERATOR_PASSWORD: \$\{OPERATOR_PASSWORD:\?[^}]+\}/);
     for (const name of ['content', 'payments', 'gateway', 'membership-worker']) assert.doesNotMatch(block(text, name), /OPERATOR_/, name);
+  });
+
+  test('the mail sink and the Stripe sandbox run only with --profile local, published on 127.0.0.1 only', async () => {
+    const onDisk = composeServices(await readFile(join(REPO_ROOT, COMPOSE_FILE), 'utf8'));
+    assert.ok(Object.keys(onDisk).includes('gateway'), 'the file on disk has the gateway');
+    for (const [name, spec] of Object.entries(onDisk)) {
+      if (STAND_INS.includes(name)) {
+        assert.deepEqual(spec.profiles, ['local'], `${name} must be in the local profile, and only in it`);
+        assert.ok((spec.ports ?? []).length > 0, `${name} publishes its page for the browser`);
+        // "1080:1080" or "0.0.0.0:1080:1080" would publish it on every interface.
+        for (const port of spec.ports ?? []) assert.match(port, /^127\.0\.0\.1:/, `${name} publishes ${port} beyond this machine`);
+      } else {
+        assert.equal(spec.profiles, undefined, `${name} runs without a profile`);
+        // Compose refuses to start a service whose dependency is in a profile that is not enabled.
+        for (const dependency of Object.keys(spec.depends_on ?? {})) assert.ok(!STAND_INS.includes(dependency), `${name} depends on ${dependency}, which only the local profile runs`);
+      }
+    }
+    // Only the gateway, the site's single origin, is published on every interface.
+    const published = Object.entries(onDisk).filter(([, spec]) => (spec.ports ?? []).some((port) => !port.startsWith('127.0.0.1:')));
+    assert.deepEqual(published.map(([name]) => name), ['gateway']);
+  });
+
+  test('the mailer and payments get ALLOW_TEST_SERVICES (default false): without it, production refuses the stand-ins', () => {
+    const { processes } = processesOf([service('content'), service('gateway'), service('identity'), service('mailer'), service('payments', [{ name: 'payments-worker', entry: 'worker' }]), service('stripe-sandbox')]);
+    const text = renderCompose(processes);
+    const services = composeServices(text);
+    for (const name of ['mailer', 'payments', 'payments-worker']) assert.equal(services[name]?.environment?.ALLOW_TEST_SERVICES, '${ALLOW_TEST_SERVICES:-false}', name);
+    for (const name of ['content', 'identity', 'gateway', 'stripe-sandbox', 'mail']) assert.equal(services[name]?.environment?.ALLOW_TEST_SERVICES, undefined, name);
+    // The header says how to start it with the stand-ins, and what production needs instead.
+    assert.match(text, /ALLOW_TEST_SERVICES=true docker compose --profile local up --build/);
+    assert.match(text, /SMTP_URL=/);
+    assert.match(text, /STRIPE_SECRET_KEY=sk_live_/);
   });
 
   test('is valid for docker-compose', async (t) => {
@@ -146,5 +197,14 @@ describe('docker-compose.yml', () => {
     assert.match(block(resolved, 'payments'), /STRIPE_API_BASE: http:\/\/stripe-sandbox:4010/);
     assert.match(block(resolved, 'stripe-sandbox'), /SANDBOX_WEBHOOK_SECRET: whsec_compose0123456789/);
     assert.match(block(resolved, 'stripe-sandbox'), /SANDBOX_WEBHOOK_URL: http:\/\/payments:4003\/webhooks\/stripe/);
+    // The stand-ins as docker-compose reads them: in the local profile, published on 127.0.0.1 only.
+    // (docker-compose 1 writes a port as "127.0.0.1:1080:1080/tcp", docker compose 2 as { host_ip, target, published }.)
+    const resolvedServices = (parse(resolved) as { services: Record<string, { profiles?: string[]; ports?: (string | { host_ip?: string })[] }> }).services;
+    for (const name of STAND_INS) {
+      assert.deepEqual(resolvedServices[name]?.profiles, ['local'], name);
+      const hosts = (resolvedServices[name]?.ports ?? []).map((port) => (typeof port === 'string' ? port.split(':')[0] : port.host_ip));
+      assert.ok(hosts.length > 0, name);
+      for (const host of hosts) assert.equal(host, '127.0.0.1', name);
+    }
   });
 });
