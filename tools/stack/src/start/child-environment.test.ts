@@ -40,6 +40,12 @@ test('without SERVICE_TOKEN each run makes a new one; LOG_LEVEL defaults to info
   assert.equal(a.LOG_LEVEL, 'info');
 });
 
+test('the mail sink and the Stripe sandbox stay allowed under NODE_ENV=production, unless ALLOW_TEST_SERVICES is set', () => {
+  const run = (values: Record<string, string>) => baseEnvironment({ extra: undefined, lookup: lookupIn(values), infrastructure, siteUrl: 'http://localhost:3000' });
+  assert.equal(run({ NODE_ENV: 'production' }).ALLOW_TEST_SERVICES, 'true');
+  assert.equal(run({ ALLOW_TEST_SERVICES: 'false' }).ALLOW_TEST_SERVICES, 'false');
+});
+
 test("the services' URLs as <NAME>_URL", () => {
   assert.deepEqual(serviceUrlEnvironment({ content: 'http://127.0.0.1:1', payments: 'http://127.0.0.1:2' }), { CONTENT_URL: 'http://127.0.0.1:1', PAYMENTS_URL: 'http://127.0.0.1:2' });
 });

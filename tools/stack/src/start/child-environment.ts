@@ -20,6 +20,9 @@ export function baseEnvironment({ extra, lookup, infrastructure, siteUrl }: Base
     SMTP_URL: infrastructure.smtp.url,
     PUBLIC_URL: siteUrl,
     LOG_LEVEL: lookup('LOG_LEVEL') ?? 'info',
+    // `npm start` is the one-machine run with the mail sink and the Stripe sandbox: even with NODE_ENV=production
+    // in the shell, the mailer and payments may use them (unless ALLOW_TEST_SERVICES says otherwise).
+    ALLOW_TEST_SERVICES: lookup('ALLOW_TEST_SERVICES') ?? 'true',
     // The secret identity and payments share for /internal/* calls: SERVICE_TOKEN if set, else a new one per run.
     SERVICE_TOKEN: lookup('SERVICE_TOKEN') ?? randomBytes(32).toString('hex'),
   };
