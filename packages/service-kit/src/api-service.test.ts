@@ -9,11 +9,12 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import express, { Router } from 'express';
 import pg from 'pg';
 import { readinessSchema } from '@tca/contracts';
-import { runServiceMain, startApiService, type ApiServiceDeps } from './api-service.js';
+import { createServiceApp, runServiceMain, startApiService, type ApiServiceDeps } from './api-service.js';
 import { ConfigError, loadConfig, serviceEnvSchema, type ServiceEnv } from './config.js';
 import { createLogger } from './logger.js';
-import { OUTBOX_TABLE_SQL } from './outbox.js';
-import { closeRedis, createRedis } from './redis.js';
+import { OUTBOX_TABLE_SQL, type OutboxRelay } from './outbox.js';
+import type { Pool } from './postgres.js';
+import { closeRedis, createRedis, type Redis } from './redis.js';
 import { createTestDatabase, testRedisUrl, type TestDatabase } from './testing.js';
 
 const logger = createLogger({ name: 'kit', level: 'silent' });
@@ -147,5 +148,22 @@ describe('runServiceMain', () => {
     });
     assert.deepEqual(io.exitCodes(), [1, 1]);
     assert.deepEqual(io.printed(), [['kit service: Invalid configuration (1 problem):\n  - PORT: must be a whole number'], ['kit service failed to start:', failure]]);
+  });
+});
+
+describe('createServiceApp', () => {
+  it("believes X-Forwarded-For only from the peers the service's TRUST_PROXY names", () => {
+    const trustsFor = (trustProxy: string | undefined) => {
+      const config = loadConfig(serviceEnvSchema, { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: testRedisUrl(), PORT: '0', TRUST_PROXY: trustProxy });
+      // The app is only built, never served: its connections are never used.
+      const deps: ApiServiceDeps = { config, logger, pool: {} as Pool, redis: {} as Redis, relay: {} as OutboxRelay };
+      const { app } = createServiceApp({ name: 'kit', createRouter: () => Router() }, deps);
+      return app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    };
+    assert.equal(trustsFor(undefined)('127.0.0.1', 0), true, 'default: loopback, the gateway of npm start');
+    assert.equal(trustsFor(undefined)('10.0.0.5', 0), false);
+    assert.equal(trustsFor('none')('127.0.0.1', 0), false);
+    assert.equal(trustsFor('10.0.0.0/8')('10.0.0.5', 0), true);
+    assert.equal(trustsFor('10.0.0.0/8')('127.0.0.1', 0), false);
   });
 });

@@ -59,6 +59,7 @@ export function createServiceApp<C extends ServiceEnv>(service: Pick<ApiService<
     logger,
     bodyLimit: config.BODY_LIMIT,
     corsOrigins: config.CORS_ORIGINS,
+    trustProxy: config.TRUST_PROXY,
     readinessChecks: { postgres: postgresCheck(pool), redis: redisCheck(redis) },
     beforeJson: service.beforeJson ? (target: Express) => service.beforeJson?.(target, deps) : undefined,
   });

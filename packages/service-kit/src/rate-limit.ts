@@ -160,7 +160,7 @@ function limiter(options: RateLimitOptions, keyed?: Pick<KeyRateLimitOptions, 'k
 /**
  * A per-address limit: over it, 429 `{ error: 'rate_limited', message }` with Retry-After and the
  * RateLimit headers. The address is req.ip, i.e. the visitor as the gateway saw them (the services trust
- * X-Forwarded-For from loopback and private networks only); IPv6 addresses count by /56 network.
+ * X-Forwarded-For only from the proxies TRUST_PROXY names, by default loopback: the gateway); IPv6 addresses count by /56 network.
  * Redis down: requests go through.
  */
 export function ipRateLimit(options: RateLimitOptions): RequestHandler {

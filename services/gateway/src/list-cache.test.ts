@@ -273,6 +273,13 @@ describe('list cache', () => {
     assert.equal(h.content.seen[2]?.headers.cookie, 'session=1');
   });
 
+  test('a forged X-Forwarded-For does not reach the service: it gets the peer address, as from the proxy', async () => {
+    await h.get('/blog/latest', { 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Host': 'evil.example' });
+    const looked = h.content.requestsFor('/blog/latest')[0];
+    assert.equal(looked?.headers['x-forwarded-for'], '127.0.0.1');
+    assert.notEqual(looked?.headers['x-forwarded-host'], 'evil.example');
+  });
+
   test('a personal request never fills the cache for others', async () => {
     h.content.extra = { 'X-Who': 'member' };
     await h.get('/blog/latest', { Authorization: 'Bearer abc' });

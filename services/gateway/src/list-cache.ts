@@ -1,7 +1,8 @@
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Logger } from '@tca/service-kit';
+import { compileTrustProxy, type Logger } from '@tca/service-kit';
 import { createHitLog, type AccessLog, type HitLogMode } from './access-log.js';
+import { forwardedHeaders } from './proxy.js';
 import { preferredEncoding } from './static.js';
 
 /**
@@ -20,7 +21,7 @@ const NOT_STORED = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 /** A 304 carries the 200's headers but these (RFC 9110 §15.4.5). */
 const NOT_IN_304 = new Set(['content-type', 'content-length', 'content-encoding']);
 /** Request headers the gateway's own revalidation replaces or must not pass on. */
-const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range', 'range']);
+const NOT_FORWARDED = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range', 'range']);
 
 interface Entry {
   etag: string;
@@ -51,6 +52,8 @@ export interface ListCacheOptions {
   /** Forwards a request the cache cannot answer, unchanged (the proxy). */
   forward(req: IncomingMessage, res: ServerResponse, requestId: string): void;
   isDraining?: () => boolean;
+  /** The gateway's TRUST_PROXY, as the proxy's (forwardedHeaders); default [], no one. */
+  trustProxy?: readonly string[];
   /** For tests: milliseconds on a monotonic clock. */
   now?: () => number;
 }
@@ -148,6 +151,7 @@ type Fetched = { kind: 'entry'; entry: Entry } | { kind: 'pass' } | { kind: 'tim
  */
 export function createListCache(options: ListCacheOptions): ListCache {
   const { maxAgeMs, timeoutMs, logger, accessLog, forward, isDraining = () => false, now = () => performance.now() } = options;
+  const trusts = compileTrustProxy(options.trustProxy ?? []);
   const hits = createHitLog(logger, accessLog, options.hitLog ?? 'summary');
   const base = new URL(options.upstream);
   const basePath = base.pathname.replace(/\/+$/, '');
@@ -182,12 +186,8 @@ export function createListCache(options: ListCacheOptions): ListCache {
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
       headers['accept-encoding'] = asked;
       headers['x-request-id'] = requestId;
-      // As the proxy does: the service logs (and rate-limits by) the visitor's address.
-      const priorFor = req.headers['x-forwarded-for'];
-      const clientIp = req.socket.remoteAddress ?? '';
-      headers['x-forwarded-for'] = typeof priorFor === 'string' && priorFor.length > 0 ? `${priorFor}, ${clientIp}` : clientIp;
-      if (req.headers.host !== undefined) headers['x-forwarded-host'] = req.headers.host;
-      headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+      // As the proxy does: the service logs (and rate-limits by) the visitor's address, which no visitor chooses.
+      Object.assign(headers, forwardedHeaders(req, trusts));
       if (stale) headers['if-none-match'] = stale.etag;
       const sentAt = now();
       let settled = false;

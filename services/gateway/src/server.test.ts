@@ -341,6 +341,44 @@ describe('gateway', () => {
   });
 });
 
+describe('gateway: whose X-Forwarded-* reach the services (TRUST_PROXY)', () => {
+  const forged = { 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Host': 'evil.example' };
+
+  async function forwardedThrough(trustProxy: string | undefined): Promise<Seen[]> {
+    const f = await makeFixture();
+    const up = await startUpstream('any');
+    const gateway = await start(loadGatewayConfig(fixtureEnv(f, { CONTENT_URL: up.url, IDENTITY_URL: up.url, PAYMENTS_URL: up.url, ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}) })));
+    try {
+      // A public list (the list cache looks first, then the proxy forwards the uncacheable 201) and another API path.
+      for (const path of ['/blog/latest', '/create-checkout-session']) assert.equal((await fetch(`${gateway.url}${path}`, { headers: forged })).status, 201, path);
+      return up.seen;
+    } finally {
+      await gateway.stop();
+      up.server.close();
+      up.server.closeAllConnections();
+      await rm(f.dir, { recursive: true, force: true });
+    }
+  }
+
+  test('by default (none) the visitor cannot choose them: every request upstream names the peer itself', async () => {
+    const seen = await forwardedThrough(undefined);
+    assert.ok(seen.length >= 2);
+    for (const { url, headers } of seen) {
+      assert.equal(headers['x-forwarded-for'], '127.0.0.1', url);
+      assert.notEqual(headers['x-forwarded-host'], 'evil.example', url);
+    }
+  });
+
+  test('behind a proxy it trusts, the gateway extends its X-Forwarded-For and keeps its -Host', async () => {
+    const seen = await forwardedThrough('loopback');
+    assert.ok(seen.length >= 2);
+    for (const { url, headers } of seen) {
+      assert.equal(headers['x-forwarded-for'], '203.0.113.9, 127.0.0.1', url);
+      assert.equal(headers['x-forwarded-host'], 'evil.example', url);
+    }
+  });
+});
+
 describe('gateway without a built shell', () => {
   test('/ and deep links answer 503 with a clear message; /readyz is 503', async () => {
     const f = await makeFixture({ withShell: false });

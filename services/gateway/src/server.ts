@@ -82,9 +82,10 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
     readinessTimeoutMs: 1000,
     // The CSP is computed per response for the shell's HTML (it depends on the registry), below.
     helmet: { contentSecurityPolicy: false },
+    trustProxy: config.TRUST_PROXY,
   });
   const accessLog = createAccessLog(logger);
-  const proxy = createProxy({ upstreams, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, accessLog, isDraining: () => lifecycle.draining });
+  const proxy = createProxy({ upstreams, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, accessLog, isDraining: () => lifecycle.draining, trustProxy: config.TRUST_PROXY });
   const lists =
     config.CONTENT_LIST_CACHE_MS > 0
       ? createListCache({
@@ -96,6 +97,7 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
           hitLog: config.LIST_CACHE_HIT_LOG,
           forward: (req, res, requestId) => proxy.forward(req, res, 'content', requestId),
           isDraining: () => lifecycle.draining,
+          trustProxy: config.TRUST_PROXY,
         })
       : undefined;
 

@@ -44,6 +44,7 @@ export async function start(config: SandboxConfig, options: SandboxStartOptions 
       logger,
       bodyLimit: config.BODY_LIMIT,
       corsOrigins: config.CORS_ORIGINS,
+      trustProxy: config.TRUST_PROXY,
       readinessChecks: { postgres: postgresCheck(pool) },
     });
     // Stripe's query strings carry brackets (expand[0]=line_items): parse them as Stripe does.
