@@ -8,7 +8,8 @@
  * or else an Origin (or Referer) equal to this request's origin. The pages send `Referrer-Policy: same-origin`.
  */
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { AppError } from '@tca/service-kit';
+import { isStorableText, unstorableTextMessage } from '@tca/contracts';
+import { AppError, NotFoundError } from '@tca/service-kit';
 import type { IdentityDeps } from '../api/api-deps.js';
 import { brandFor } from '../../domain/account-emails.js';
 import {
@@ -140,7 +141,13 @@ export function createOperatorConsole(deps: IdentityDeps): Router | undefined {
     }
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
     try {
+      // The one route that takes text without a contracts schema: keep what PostgreSQL cannot store (NUL) away from it.
+      if (!isStorableText(requestId)) throw new NotFoundError('There is no membership with that request ID.', 'membership_not_found');
       if (decision === 'reject') {
+        if (!isStorableText(reason)) {
+          await renderList(res, 400, back, { error: `${unstorableTextMessage('The reason')}.` });
+          return;
+        }
         if (reason === '') {
           await renderList(res, 400, back, { error: `Give a reason for rejecting ${requestId}: the member is e-mailed it.` });
           return;
