@@ -1,14 +1,31 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
+import { ipRateLimit } from '@tca/service-kit';
 import { abandonCheckout } from '../../domain/abandon-checkout.js';
 import { createCheckout } from '../../domain/create-checkout.js';
 import { lookUpCheckout } from '../../domain/look-up-checkout.js';
 import type { PaymentsDeps, PaymentsServices } from './api-deps.js';
 
+/** Redis key prefix of the counter the lookup and the abandon share. */
+export const CHECKOUT_LOOKUP_RATE_LIMIT_PREFIX = 'rl:payments:checkout-lookup-ip:';
+
+/**
+ * `rateLimit` guards creating a session; the lookup and the abandon, which each ask Stripe, share a
+ * per-address limit of their own (CHECKOUT_LOOKUP_RATE_LIMIT_PER_IP), so no client can spend the
+ * account's Stripe request allowance.
+ */
 export function createCheckoutRouter(deps: PaymentsDeps, services: PaymentsServices, rateLimit: RequestHandler): Router {
-  const { pool, logger, config } = deps;
+  const { pool, logger, config, redis } = deps;
   const { fulfilment, stripe, sessions, identity } = services;
   const checkout = { pool, stripe, sessions, identity, fulfilment, logger, publicUrl: config.PUBLIC_URL };
   const router = Router();
+  const stripeCallLimit = ipRateLimit({
+    limit: config.CHECKOUT_LOOKUP_RATE_LIMIT_PER_IP,
+    windowMs: config.PAYMENTS_RATE_LIMIT_WINDOW_MS,
+    redis,
+    logger,
+    prefix: CHECKOUT_LOOKUP_RATE_LIMIT_PREFIX,
+    message: 'Too many payment status requests from this address.',
+  });
 
   router.post('/create-checkout-session', rateLimit, async (req, res) => {
     const answer = await createCheckout(checkout, req.body, req.headers.authorization);
@@ -16,12 +33,12 @@ export function createCheckoutRouter(deps: PaymentsDeps, services: PaymentsServi
   });
 
   /** The success page's lookup (fulfils a paid session on the way, so the page works before the webhook arrives). */
-  router.get('/checkout-session/:id', async (req, res) => {
+  router.get('/checkout-session/:id', stripeCallLimit, async (req: Request<{ id: string }>, res) => {
     res.json(await lookUpCheckout(checkout, req.params.id, req.log));
   });
 
   /** The cancel page (beyond the spec): `:id` is the order reference of the cancel URL (or a session id). */
-  router.post('/checkout-session/:id/abandon', async (req, res) => {
+  router.post('/checkout-session/:id/abandon', stripeCallLimit, async (req: Request<{ id: string }>, res) => {
     const status = await abandonCheckout(checkout, req.params.id, req.log);
     res.json({ status });
   });
