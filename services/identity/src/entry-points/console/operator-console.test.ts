@@ -7,6 +7,7 @@ import { closeRedis, createRedis } from '@tca/service-kit';
 import { decisionsOf } from '../../domain/membership-decisions.js';
 import { createMembershipBody, createPaidMembership, newAddress, outboxMails, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
 import { CONSOLE_CSP } from './operator-console.js';
+import { HIDDEN_EMAIL_BODY, READ_ONLY_MESSAGE } from './queue-dashboard.js';
 
 const USER = 'treasurer';
 const PASSWORD = 'console-pass-0123';
@@ -227,10 +228,10 @@ describe('queue dashboard', () => {
     assert.equal(api.status, 200);
     const body = (await api.json()) as { queues: Array<{ name: string; readOnlyMode: boolean; allowRetries: boolean }> };
     assert.deepEqual(body.queues.map((q) => q.name).sort(), Object.values(QUEUES).sort());
-    assert.ok(body.queues.every((q) => !q.readOnlyMode && q.allowRetries));
+    assert.ok(body.queues.every((q) => q.readOnlyMode && !q.allowRetries), 'every queue is read-only, without retries');
   });
 
-  it('retries a failed job from the dashboard (same-origin only)', async (t) => {
+  it('is read-only: retry, promote, clean, add, edit, pause and empty answer 405 and the jobs stay as they were', async (t) => {
     const connection = createRedis(identity.redis.url, { role: 'worker', connectionName: 'console-test' });
     t.after(() => closeRedis(connection));
     const queue = new Queue(QUEUES.supportTickets, { connection });
@@ -243,15 +244,58 @@ describe('queue dashboard', () => {
     await failed;
     await worker.close();
     assert.equal(await job.getState(), 'failed');
+    const later = await queue.add('ticket', { n: 2 }, { jobId: 'console-delayed-1', delay: 3_600_000 });
 
-    const path = `/admin/queues/api/queues/${QUEUES.supportTickets}/${job.id ?? ''}/retry`;
-    const crossSite = await fetch(`${identity.url}${path}`, { method: 'PUT', headers: { Authorization: basic(USER, PASSWORD), 'X-Forwarded-For': newAddress(), 'Sec-Fetch-Site': 'cross-site' } });
+    const base = `/admin/queues/api/queues/${QUEUES.supportTickets}`;
+    const sameOrigin = { Authorization: basic(USER, PASSWORD), 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' };
+    const crossSite = await fetch(`${identity.url}${base}/${job.id ?? ''}/retry`, { method: 'PUT', headers: { ...sameOrigin, 'X-Forwarded-For': newAddress(), 'Sec-Fetch-Site': 'cross-site' } });
     assert.equal(crossSite.status, 403);
     await crossSite.body?.cancel();
+    const actions: Array<[string, string, unknown?]> = [
+      ['PUT', `${base}/${job.id ?? ''}/retry`],
+      ['PUT', `${base}/retry/failed`],
+      ['PUT', `${base}/${later.id ?? ''}/promote`],
+      ['PUT', `${base}/promote`],
+      ['PUT', `${base}/${job.id ?? ''}/clean`],
+      ['PUT', `${base}/clean/failed`],
+      ['POST', `${base}/add`, { name: 'ticket', data: { n: 3 } }],
+      ['PATCH', `${base}/${job.id ?? ''}/update-data`, { data: { n: 9 } }],
+      ['PUT', `${base}/pause`],
+      ['PUT', '/admin/queues/api/queues/pause'],
+      ['PUT', `${base}/empty`],
+      ['DELETE', `${base}/${job.id ?? ''}`],
+    ];
+    for (const [method, path, payload] of actions) {
+      const res = await fetch(`${identity.url}${path}`, { method, headers: { ...sameOrigin, 'X-Forwarded-For': newAddress() }, ...(payload ? { body: JSON.stringify(payload) } : {}) });
+      assert.equal(res.status, 405, `${method} ${path}`);
+      assert.deepEqual(await res.json(), { error: 'read_only', message: READ_ONLY_MESSAGE });
+    }
     assert.equal(await job.getState(), 'failed');
+    assert.deepEqual((await queue.getJob(job.id ?? ''))?.data, { n: 1 });
+    assert.equal(await later.getState(), 'delayed');
+    assert.equal(await queue.isPaused(), false);
+    assert.deepEqual(await queue.getJobCounts('waiting', 'failed', 'delayed'), { waiting: 0, failed: 1, delayed: 1 });
+  });
 
-    const retry = await fetch(`${identity.url}${path}`, { method: 'PUT', headers: { Authorization: basic(USER, PASSWORD), 'X-Forwarded-For': newAddress(), 'Sec-Fetch-Site': 'same-origin' } });
-    assert.equal(retry.status, 204, await retry.clone().text());
-    assert.equal(await job.getState(), 'waiting');
+  it('shows e-mail jobs without their body: a reset link waiting to be sent is not on the dashboard', async (t) => {
+    const connection = createRedis(identity.redis.url, { role: 'worker', connectionName: 'console-test-mail' });
+    t.after(() => closeRedis(connection));
+    const queue = new Queue(QUEUES.email, { connection });
+    t.after(() => queue.close());
+    const token = 'dashboard-token-Zy9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE';
+    const link = `https://tamil.example.org/reset-password/${token}`;
+    // Delayed (SMTP down, say): the mailer has not sent it, so the body is still in the job.
+    await queue.add('reset-link', { key: 'dash-reset-1', to: 'member@example.org', subject: 'Reset your password', text: `Open ${link}`, html: `<a href="${link}">Reset</a>` }, { jobId: 'dash-reset-1', delay: 3_600_000 });
+
+    const one = await consoleCall(`/admin/queues/api/queues/${QUEUES.email}/dash-reset-1`);
+    assert.equal(one.status, 200);
+    const oneText = await one.text();
+    const shown = (JSON.parse(oneText) as { job: { data: Record<string, unknown> } }).job.data;
+    assert.deepEqual(shown, { key: 'dash-reset-1', to: 'member@example.org', subject: 'Reset your password', text: HIDDEN_EMAIL_BODY, html: HIDDEN_EMAIL_BODY });
+    const list = await consoleCall(`/admin/queues/api/queues?activeQueue=${QUEUES.email}&status=delayed&page=1&jobsPerPage=10`);
+    assert.equal(list.status, 200);
+    const listText = await list.text();
+    assert.match(listText, /dash-reset-1/, 'the job is listed');
+    for (const text of [oneText, listText]) assert.ok(!text.includes(token), 'no reset token on the dashboard');
   });
 });
