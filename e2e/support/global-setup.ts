@@ -45,6 +45,7 @@ export default async function globalSetup() {
       RESET_RATE_LIMIT_PER_EMAIL: '0',
       RESET_PASSWORD_RATE_LIMIT_PER_IP: '0',
       RESET_PASSWORD_RATE_LIMIT_PER_TOKEN: '0',
+      CHECKOUT_LOOKUP_RATE_LIMIT_PER_IP: '0',
     },
   });
   process.env.E2E_SITE_URL = stack.siteUrl;

@@ -77,7 +77,7 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
    * Checkout-session lookups and abandons (GET /checkout-session/:id, POST …/abandon; each asks Stripe)
    * one address may make per window, together (0 = no limit). A visitor needs one or two.
    */
-  CHECKOUT_LOOKUP_RATE_LIMIT_PER_IP: intVar(600),
+  CHECKOUT_LOOKUP_RATE_LIMIT_PER_IP: intVar(120),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && env.SERVICE_TOKEN === undefined) {
     ctx.addIssue({ code: 'custom', path: ['SERVICE_TOKEN'], message: "is required when NODE_ENV=production (the identity service's SERVICE_TOKEN)" });

@@ -117,6 +117,7 @@ export async function startPaymentsStack(closers: Closers, options: StackOptions
     IDENTITY_URL: options.identity?.url ?? identity.url,
     SERVICE_TOKEN: options.identity?.serviceToken ?? identity.serviceToken,
     CHECKOUT_RATE_LIMIT_PER_IP: '0',
+    CHECKOUT_LOOKUP_RATE_LIMIT_PER_IP: '0',
     DOCUMENT_RATE_LIMIT_PER_IP: '0',
     FULFIL_RETRY_BASE_MS: '100',
     RECONCILE_INTERVAL_MS: '0',

@@ -71,7 +71,7 @@ export function homePage(user: string): string {
 <ul>
 <li><a href="/admin/memberships?status=Pending">Membership requests awaiting a decision</a></li>
 <li><a href="/admin/memberships">All memberships</a></li>
-<li><a href="/admin/queues">Job queues</a> (e-mail, support tickets, payment fulfilment, membership renewals): see stuck or failed jobs and retry them</li>
+<li><a href="/admin/queues">Job queues</a> (e-mail, support tickets, payment fulfilment, membership renewals): see stuck or failed jobs, read-only, e-mail bodies hidden</li>
 </ul>`,
   );
 }

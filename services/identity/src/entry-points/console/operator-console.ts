@@ -1,6 +1,6 @@
 /**
  * The operator console at /admin/ (README "Operator console"): membership requests to approve or reject,
- * and the BullMQ dashboard (/admin/queues) to see and retry stuck or failed jobs. HTTP Basic with
+ * and the BullMQ dashboard (/admin/queues) to see stuck or failed jobs (read-only, e-mail bodies hidden). HTTP Basic with
  * OPERATOR_USER / OPERATOR_PASSWORD; not mounted at all (so 404) while OPERATOR_PASSWORD is unset.
  *
  * CSRF: Basic credentials are sent by the browser automatically, and there is no session to hold a
