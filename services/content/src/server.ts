@@ -13,6 +13,7 @@ import { seedIfEmpty } from './domain/content-import/seed-if-empty.js';
 export async function start(config: ContentConfig, options: ApiServiceStartOptions = {}): Promise<RunningApiService> {
   let catalog: ContentCatalog | undefined;
   let seeding: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
   const running = await startApiService({
     name: SERVICE_NAME,
     schema: SCHEMA,
@@ -30,7 +31,7 @@ export async function start(config: ContentConfig, options: ApiServiceStartOptio
         revisionPollMs: config.CONTENT_REVISION_POLL_MS,
       });
       catalog = created;
-      seeding = seedIfEmpty(deps.pool, config.CONTENT_SEED_DIR, deps.logger);
+      seeding = seedIfEmpty(deps.pool, config.CONTENT_SEED_DIR, deps.logger, stopping.signal);
       created.holdUntil(seeding);
       return createApiRouter(deps, created);
     },
@@ -38,6 +39,7 @@ export async function start(config: ContentConfig, options: ApiServiceStartOptio
   return {
     url: running.url,
     async stop() {
+      stopping.abort();
       await running.stop();
       await seeding;
       await catalog?.close();

@@ -214,6 +214,24 @@ describe('seed content on first start', () => {
     assert.equal(await seedIfEmpty(first, seed.dir, silent), 'present');
   });
 
+  it('stops when the service stops, stores nothing, and the next start seeds', async () => {
+    const db = await createTestDatabase('content_seed_stopped');
+    const pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: 'content-seed-test' });
+    cleanups.push(async () => {
+      await pool.end();
+      await db.drop();
+    });
+    await runMigrations({ pool, schema: SCHEMA, dir: MIGRATIONS_DIR });
+    const seed = await writeContentFolder(await sampleFolder());
+    cleanups.push(seed.cleanup);
+    const stopping = new AbortController();
+    stopping.abort();
+    assert.equal(await seedIfEmpty(pool, seed.dir, silent, stopping.signal), 'stopped');
+    assert.deepEqual(Object.values(await counts(pool)).filter((n) => n > 0), []);
+    assert.equal(await seedIfEmpty(pool, seed.dir, silent), 'seeded');
+    assert.equal((await counts(pool)).posts, 2);
+  });
+
   it('logs and carries on when the folder is missing, broken or disabled', async () => {
     const db = await createTestDatabase('content_seed_missing');
     const pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: 'content-seed-test' });

@@ -48,6 +48,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Called before the import transaction, when the folder is valid and its images are processed. */
   onProgress?: (message: string) => void;
+  /** Stops the import between pictures and before the transaction (it then throws the signal's reason; nothing is stored). */
+  signal?: AbortSignal;
 }
 
 interface ResolvedImage {
@@ -56,7 +58,7 @@ interface ResolvedImage {
 }
 
 /** Reads every image the folder uses, reuses what the database already has (by content hash), processes the rest. */
-async function prepareImages(client: PoolClient, folder: ContentFolder): Promise<{ byFile: Map<string, ResolvedImage>; fresh: ProcessedImage[]; reused: number }> {
+async function prepareImages(client: PoolClient, folder: ContentFolder, signal: AbortSignal | undefined): Promise<{ byFile: Map<string, ResolvedImage>; fresh: ProcessedImage[]; reused: number }> {
   const sources = new Map<string, { hash: string; bytes: Buffer }>();
   for (const file of folder.imageFiles) {
     const bytes = await readFile(join(folder.dir, 'images', file));
@@ -83,6 +85,7 @@ async function prepareImages(client: PoolClient, folder: ContentFolder): Promise
     }
     let processed = processedByHash.get(hash);
     if (!processed) {
+      signal?.throwIfAborted();
       try {
         processed = await processImage(file, bytes);
       } catch (err) {
@@ -168,10 +171,11 @@ async function importSection(client: PoolClient, section: SectionName, rows: Row
  */
 export async function importContent(client: PoolClient, dir: string, options: ImportOptions): Promise<ImportReport> {
   const folder = await readContentFolder(dir, options.today);
-  const { byFile, fresh, reused } = await prepareImages(client, folder);
+  const { byFile, fresh, reused } = await prepareImages(client, folder, options.signal);
   options.onProgress?.(`folder is valid; ${fresh.length} new ${fresh.length === 1 ? 'picture' : 'pictures'} processed, ${reused} already stored`);
   const wanted = rowsOf(folder, byFile);
 
+  options.signal?.throwIfAborted();
   await beginTransaction(client);
   try {
     await lockImports(client);
