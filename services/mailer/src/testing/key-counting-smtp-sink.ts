@@ -1,0 +1,77 @@
+/**
+ * Test support: an SMTP sink that checks each message's idempotency key (the mailer puts the job's key in
+ * the Message-ID, `<key@domain>`) and counts how often each key arrived. Unlike service-kit's
+ * startSmtpSink it survives clients that die mid-conversation (a SIGKILLed worker resets its sockets;
+ * smtp-server then emits 'error', which without a listener would crash the test process).
+ */
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** From the Message-ID, `<key@domain>`; `(none)` when it has none. */
+  key: string;
+  subject: string;
+}
+
+export interface KeyCountingSmtpSink {
+  port: number;
+  url: string;
+  /** Every message received, in order, duplicates included. */
+  mails: ReceivedMail[];
+  /** How many messages arrived per key. */
+  countByKey: Map<string, number>;
+  /** Messages beyond the first for their key. */
+  duplicates(): number;
+  /** Connection errors seen (e.g. a killed client's reset). */
+  connectionErrors: number;
+  close(): Promise<void>;
+}
+
+function headerValue(head: string, name: string): string | undefined {
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+/** Listens on a free port of 127.0.0.1; a message is counted before it is accepted (as with startSmtpSink). */
+export async function startKeyCountingSmtpSink(options: { closeTimeoutMs?: number } = {}): Promise<KeyCountingSmtpSink> {
+  const mails: ReceivedMail[] = [];
+  const countByKey = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    closeTimeout: options.closeTimeoutMs ?? 500,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', (err: Error) => callback(err));
+      stream.on('end', () => {
+        const head = Buffer.concat(chunks).toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
+        const key = /^<([^@>]+)@/.exec(headerValue(head, 'Message-ID') ?? '')?.[1] ?? '(none)';
+        mails.push({ key, subject: headerValue(head, 'Subject') ?? '' });
+        countByKey.set(key, (countByKey.get(key) ?? 0) + 1);
+        callback();
+      });
+    },
+  });
+  const sink: KeyCountingSmtpSink = {
+    port: 0,
+    url: '',
+    mails,
+    countByKey,
+    duplicates: () => mails.length - countByKey.size,
+    connectionErrors: 0,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', () => (sink.connectionErrors += 1));
+  sink.port = (server.server.address() as { port: number }).port;
+  sink.url = `smtp://127.0.0.1:${sink.port}`;
+  return sink;
+}
