@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from '@tca/service-kit/testing';
+import { answerProblem, formatFuzzFailures, formatFuzzReport, fuzzEndpoint, generateFuzzRequests } from './request-fuzz.js';
+
+const valid = [{ name: 'Kavitha Raman', email: 'kavitha@example.org', message: 'When does the festival start?' }];
+
+describe('generateFuzzRequests', () => {
+  it('gives the same requests for the same seed, and others for another seed', () => {
+    const first = generateFuzzRequests(valid, { seed: 7, count: 300 });
+    assert.equal(first.length, 300);
+    assert.deepEqual(generateFuzzRequests(valid, { seed: 7, count: 300 }), first);
+    assert.notDeepEqual(generateFuzzRequests(valid, { seed: 8, count: 300 }), first);
+  });
+
+  it('covers every kind of mutation in 1,000 requests', () => {
+    const requests = generateFuzzRequests(valid, { seed: 1, count: 1000, bodyLimitBytes: 1000 });
+    const kinds = new Set(requests.map((r) => r.kind));
+    const families = new Set([...kinds].map((kind) => kind.split(':')[0]));
+    assert.deepEqual([...families].sort(), ['content-type', 'deep-nesting', 'duplicate-key', 'empty-body', 'extra-field', 'field', 'invalid-json', 'missing', 'not-an-object', 'too-large', 'valid']);
+    for (const label of ['number', 'boolean', 'null', 'array', 'object', 'empty', 'unicode', 'whitespace', 'deep']) {
+      assert.ok([...kinds].some((kind) => kind.startsWith('field:') && kind.split(':')[2] === label), `a field replaced by ${label}`);
+    }
+    assert.ok([...kinds].some((kind) => /^field:\w+:huge-100000$/.test(kind)), 'a 100 kB string');
+    for (const type of ['text/plain', 'form-urlencoded', 'multipart', 'none']) assert.ok(kinds.has(`content-type:${type}`), type);
+    const tooLarge = requests.find((r) => r.kind === 'too-large');
+    assert.ok(tooLarge && tooLarge.body.length > 1000, 'over the body limit');
+    const duplicate = requests.find((r) => r.kind.startsWith('duplicate-key:'));
+    assert.ok(duplicate);
+    const key = duplicate.kind.split(':')[1] ?? '';
+    assert.equal(duplicate.body.split(JSON.stringify(key)).length - 1, 2, 'the key appears twice in the raw text');
+    assert.ok(requests.some((r) => r.body.includes('[[[[[[[[[[') && r.body.length >= 20_000), '10,000 nested arrays');
+    assert.ok(requests.some((r) => r.body.includes('\\u0000')), 'a NUL');
+  });
+});
+
+describe('answerProblem', () => {
+  it('accepts answers below 400 and 4xx with a JSON error and message', () => {
+    assert.equal(answerProblem(201, 'application/json', '{"id":"1"}'), null);
+    assert.equal(answerProblem(400, 'application/json; charset=utf-8', '{"error":"validation_failed","message":"Check the form."}'), null);
+  });
+
+  it('refuses 5xx, and 4xx without JSON or without error and message', () => {
+    assert.match(answerProblem(500, 'application/json', '{"error":"internal_error","message":"x"}') ?? '', /answered 500/);
+    assert.match(answerProblem(400, 'text/html', '<h1>Bad</h1>') ?? '', /without a JSON body/);
+    assert.match(answerProblem(413, 'application/json', 'nope') ?? '', /not JSON/);
+    assert.match(answerProblem(404, 'application/json', '{"error":"not_found"}') ?? '', /without a string "error" and "message"/);
+    assert.match(answerProblem(400, 'application/json', 'null') ?? '', /without a string "error" and "message"/);
+  });
+});
+
+describe('fuzzEndpoint', () => {
+  let stub: StubHttpServer;
+  before(async () => {
+    // Stores nothing; breaks like PostgreSQL did on a NUL, and answers text/plain bodies with plain text.
+    stub = await startStubHttpServer(
+      withRequestBody((req, res, body) => {
+        const text = body.toString('utf8');
+        if (text.includes('\\u0000')) return sendJson(res, 500, { error: 'internal_error', message: 'Something went wrong.' });
+        if (req.headers['content-type'] === 'text/plain') {
+          res.writeHead(400, { 'Content-Type': 'text/plain' });
+          return res.end('bad');
+        }
+        if (text === JSON.stringify(valid[0])) return sendJson(res, 201, { id: '1' });
+        sendJson(res, 400, { error: 'validation_failed', message: 'Check the form.' });
+      }),
+    );
+  });
+  after(() => stub.close());
+
+  it('reports a 500 and a 4xx without JSON as failures with the seed, and the failing request replays from the seed', async () => {
+    const report = await fuzzEndpoint({ baseUrl: stub.url, path: '/form', validBodies: valid }, { seed: 42, count: 400, timeCapMs: 30_000 });
+    assert.equal(report.requests, 400);
+    assert.equal(report.timedOut, false);
+    assert.equal(Object.values(report.byStatus).reduce((a, b) => a + b, 0), 400);
+    assert.ok((report.byStatus[201] ?? 0) > 0 && (report.byStatus[400] ?? 0) > 0);
+
+    const serverErrors = report.failures.filter((f) => f.status === 500);
+    assert.equal(serverErrors.length, report.byStatus[500]);
+    assert.ok(serverErrors.length > 0, 'the NUL requests are found');
+    for (const failure of serverErrors) {
+      assert.equal(failure.seed, 42);
+      assert.match(failure.problem, /answered 500/);
+      assert.ok(failure.request.body.includes('\\u0000'));
+      assert.deepEqual(generateFuzzRequests(valid, { seed: 42, count: 400 })[failure.index], failure.request, 'the seed and index give the same request again');
+    }
+    assert.ok(report.failures.some((f) => f.status === 400 && f.request.contentType === 'text/plain' && /without a JSON body/.test(f.problem)));
+    assert.equal(report.failures.length, serverErrors.length + report.failures.filter((f) => f.request.contentType === 'text/plain').length);
+
+    assert.match(formatFuzzFailures(report), /^POST \/form: \d+ failing requests \(replay with FUZZ_SEED=42\)\n#\d+ /);
+    assert.match(formatFuzzReport(report), /^POST \/form 400 requests: 201×\d+ 400×\d+ 500×\d+ \(seed 42, [\d.]+ s, \d+ FAILED\)$/);
+  });
+
+  it('stops at the time cap and says so', async () => {
+    const slow = await startStubHttpServer((_req, res) => setTimeout(() => sendJson(res, 400, { error: 'x', message: 'y' }), 100));
+    try {
+      const report = await fuzzEndpoint({ baseUrl: slow.url, path: '/form', validBodies: valid }, { seed: 1, count: 1000, timeCapMs: 300, concurrency: 2 });
+      assert.equal(report.timedOut, true);
+      assert.ok(report.requests > 0 && report.requests < 20, `${report.requests} requests`);
+      assert.deepEqual(report.failures, []);
+      assert.match(formatFuzzReport(report), /stopped by the time cap/);
+    } finally {
+      await slow.close();
+    }
+  });
+});
