@@ -77,6 +77,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  // A client that dies mid-message (a SIGKILLed worker) resets its connection: that is not the sink's failure.
+  server.on('error', () => undefined);
   const port = (server.server.address() as { port: number }).port;
   return { port, url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
