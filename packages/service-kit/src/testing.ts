@@ -11,7 +11,7 @@ import { createPool } from './postgres.js';
 import { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
 
 export { startIdentityStub, stubAccountUser, type IdentityStub, type IdentityStubMode, type IdentityStubOptions } from './identity-stub.js';
-export { freePort, startNodeProcess, startRedisServer, stopChild, waitFor, waitForOutput, type NodeProcess, type NodeProcessOptions, type TestRedisServer } from './testing/processes.js';
+export { freePort, startNodeProcess, startRedisServer, stopChild, waitFor, waitForOutput, type NodeProcess, type NodeProcessOptions, type RedisServerOptions, type TestRedisServer } from './testing/processes.js';
 export { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from './testing/stub-http-server.js';
 export { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
 export { startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';

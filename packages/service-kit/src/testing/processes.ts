@@ -5,6 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -64,21 +67,30 @@ export interface TestRedisServer {
   url: string;
   port: number;
   readonly running: boolean;
-  /** Kills the server (SIGKILL: a crash, nothing saved). */
+  /** Kills the server (SIGKILL: a crash; a persistent one keeps what it had fsynced). */
   stop(): Promise<void>;
-  /** Starts it again on the same port, empty. */
+  /** Starts it again on the same port: empty, or (persistent) with its append-only file. */
   start(): Promise<void>;
+  /** Kills it and deletes its data folder (if it has one). */
+  remove(): Promise<void>;
+}
+
+export interface RedisServerOptions {
+  /** Keep data as docker-compose.yml runs Redis (an append-only file, fsynced every second) in a new temporary folder. */
+  persistent?: boolean;
 }
 
 /**
- * A redis-server of its own on a free port, without persistence, so a test can take Redis away and bring
- * it back (or keep queued jobs and counters apart from other tests') without touching the shared one.
+ * A redis-server of its own on a free port, so a test can take Redis away and bring it back (or keep queued
+ * jobs and counters apart from other tests') without touching the shared one. Without persistence by default.
  */
-export async function startRedisServer(): Promise<TestRedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<TestRedisServer> {
   const port = await freePort();
+  const dir = options.persistent ? await mkdtemp(join(tmpdir(), 'tca-redis-')) : undefined;
+  const storage = dir ? ['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--save', '', '--appendonly', 'no'];
   let child: ChildProcess | undefined;
   async function start(): Promise<void> {
-    const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
+    const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...storage, '--maxmemory-policy', 'noeviction'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;
@@ -89,6 +101,9 @@ export async function startRedisServer(): Promise<TestRedisServer> {
       throw err;
     }
   }
+  async function stop(): Promise<void> {
+    if (child) await stopChild(child, 'SIGKILL');
+  }
   await start();
   return {
     url: `redis://127.0.0.1:${port}`,
@@ -96,10 +111,12 @@ export async function startRedisServer(): Promise<TestRedisServer> {
     get running() {
       return child !== undefined && child.exitCode === null && child.signalCode === null;
     },
-    async stop() {
-      if (child) await stopChild(child, 'SIGKILL');
-    },
+    stop,
     start,
+    async remove() {
+      await stop();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
   };
 }
 

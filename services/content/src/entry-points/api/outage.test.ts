@@ -7,83 +7,35 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Queue } from 'bullmq';
 import { contactAnswerSchema, QUEUES, ticketAnswerSchema } from '@tca/contracts';
-import { createLogger, createPool, type Pool } from '@tca/service-kit';
-import { createTestDatabase, startNodeProcess, startRedisServer, startSmtpSink, waitFor, type CapturedMail, type NodeProcess, type SmtpSink, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
-import { loadContentConfig, SCHEMA } from '../../config.js';
-import { start } from '../../server.js';
+import type { Pool } from '@tca/service-kit';
+import { waitFor, type CapturedMail, type SmtpSink, type TestRedisServer } from '@tca/service-kit/testing';
+import { startFormsDeliverySite, type FormsDeliverySite } from '../../testing/forms-delivery-site.js';
 
-/** services/content, where the workers' entry files are resolved from. */
-const PACKAGE_ROOT = new URL('../../../', import.meta.url);
 const CONTACT_INBOX = 'office@tamil.example.org';
 const SUPPORT_INBOX = 'help@tamil.example.org';
 
-let db: TestDatabase;
+let site: FormsDeliverySite;
 let redis: TestRedisServer;
 let smtp: SmtpSink;
-let api: { url: string; stop(): Promise<void> } | undefined;
 let pool: Pool;
-const processes: NodeProcess[] = [];
 
 before(async () => {
-  db = await createTestDatabase('content_outage');
-  redis = await startRedisServer();
-  smtp = await startSmtpSink();
-  pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: 'outage-test' });
-  const env = {
-    DATABASE_URL: db.url,
-    REDIS_URL: redis.url,
-    CONTACT_INBOX,
-    SUPPORT_INBOX,
+  // Two tickets workers, as `npm start` or compose may run them, and the mailer.
+  site = await startFormsDeliverySite({
+    name: 'outage',
+    ticketsWorkers: 2,
     // One message per address: while Redis is down the limiter must let the second one through.
-    CONTACT_RATE_LIMIT: '1',
-  };
-  api = await start(loadContentConfig({ ...env, PORT: '0' }), { handleSignals: false, logger: createLogger({ name: 'content', level: 'silent' }) });
-  // Two tickets workers, as `npm start` or compose may run them, and the mailer (started together: each
-  // takes a few seconds to compile with tsx).
-  const started = await Promise.allSettled([
-    startNodeProcess({ cwd: PACKAGE_ROOT, file: 'src/worker.ts', env: { ...env, LOG_LEVEL: 'info' }, ready: /"msg":"queue worker started"/, label: 'tickets-worker-1' }),
-    startNodeProcess({ cwd: PACKAGE_ROOT, file: 'src/worker.ts', env: { ...env, LOG_LEVEL: 'info' }, ready: /"msg":"queue worker started"/, label: 'tickets-worker-2' }),
-    startNodeProcess({
-      cwd: PACKAGE_ROOT,
-      file: '../mailer/src/index.ts',
-      env: { REDIS_URL: redis.url, SMTP_URL: smtp.url, MAIL_FROM: 'Adelaide Tamil Association <no-reply@tamil.example.org>', SMTP_RATE_PER_SECOND: '0', LOG_LEVEL: 'info' },
-      ready: /"msg":"email worker started"/,
-      label: 'mailer',
-    }),
-  ]);
-  for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
+    env: { CONTACT_INBOX, SUPPORT_INBOX, CONTACT_RATE_LIMIT: '1' },
+  });
+  ({ redis, smtp, pool } = site);
 });
 
 after(async () => {
-  for (const proc of processes) await proc.stop().catch(() => undefined);
-  await api?.stop();
-  await pool?.end();
-  await redis?.stop();
-  await smtp?.close();
-  await db?.drop();
+  await site?.stop();
 });
 
 function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${api?.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' }, body: JSON.stringify(body) });
-}
-
-/** Every outbox row relayed, and nothing waiting, running or delayed in either queue. */
-async function settled(): Promise<boolean> {
-  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
-  if (rows[0]?.n !== 0) return false;
-  const connection = { host: '127.0.0.1', port: redis.port };
-  for (const name of [QUEUES.email, QUEUES.supportTickets]) {
-    const queue = new Queue(name, { connection });
-    try {
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-      if (Object.values(counts).some((n) => n > 0)) return false;
-    } finally {
-      await queue.close();
-    }
-  }
-  return true;
+  return fetch(`${site.api.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.7' }, body: JSON.stringify(body) });
 }
 
 function mailsTo(address: string): CapturedMail[] {
@@ -118,7 +70,7 @@ test('forms submitted while Redis is down are confirmed, exactly once each, when
   // Redis is back: everything is delivered.
   await redis.start();
   await waitFor(() => smtp.mails.length >= 6, 60_000, () => `six mails (have ${smtp.mails.length}: ${smtp.mails.map((m) => m.subject).join(' | ')})`);
-  await waitFor(settled, 30_000, 'the outbox and the queues to be empty');
+  await waitFor(site.settled, 30_000, 'the outbox and the queues to be empty');
 
   assert.equal(smtp.mails.length, 6, smtp.mails.map((m) => `${m.to.join()}: ${m.subject}`).join('\n'));
   assert.equal(new Set(smtp.mails.map((m) => m.messageId)).size, 6, 'no message twice');
@@ -153,9 +105,9 @@ test('forms submitted while Redis is down are confirmed, exactly once each, when
   } finally {
     await queue.close();
   }
-  await waitFor(settled, 30_000, 'the outbox and the queues to be empty again');
+  await waitFor(site.settled, 30_000, 'the outbox and the queues to be empty again');
   assert.equal(smtp.mails.length, 6);
 
   // The worker processes stop cleanly.
-  for (const proc of processes.splice(0)) assert.equal(await proc.stop(), 0, proc.output());
+  for (const proc of site.processes.splice(0)) assert.equal(await proc.stop(), 0, proc.output());
 });

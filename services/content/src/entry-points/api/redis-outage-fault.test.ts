@@ -11,59 +11,33 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { Queue } from 'bullmq';
-import { QUEUES } from '@tca/contracts';
-import { createLogger, createPool, type Pool } from '@tca/service-kit';
-import { createTestDatabase, startNodeProcess, startRedisServer, startSmtpSink, waitFor, type NodeProcess, type SmtpSink, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
-import { loadContentConfig, SCHEMA } from '../../config.js';
-import { start } from '../../server.js';
-import { startPersistentRedisServer, type PersistentRedisServer } from '../../testing/persistent-redis-server.js';
+import type { Pool } from '@tca/service-kit';
+import { waitFor, type SmtpSink, type TestRedisServer } from '@tca/service-kit/testing';
+import { startFormsDeliverySite, type FormsDeliverySite } from '../../testing/forms-delivery-site.js';
 
-/** services/content, where the workers' entry files are resolved from. */
-const PACKAGE_ROOT = new URL('../../../', import.meta.url);
 const CONTACTS = 200;
 const TICKETS = 200;
 const CONCURRENCY = 8;
 const DELIVERY_TIMEOUT_MS = 60_000;
 const EMPTY_RESTART = process.env.REDIS_OUTAGE_EMPTY_RESTART === '1';
 
-let db: TestDatabase;
-let redis: TestRedisServer | PersistentRedisServer;
+let site: FormsDeliverySite;
+let redis: TestRedisServer;
 let smtp: SmtpSink;
-let api: { url: string; stop(): Promise<void> } | undefined;
 let pool: Pool;
-const processes: NodeProcess[] = [];
 
 before(async () => {
-  db = await createTestDatabase('content_redis_fault');
-  redis = EMPTY_RESTART ? await startRedisServer() : await startPersistentRedisServer();
-  smtp = await startSmtpSink();
-  pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: 'redis-outage-fault-test' });
-  const env = { DATABASE_URL: db.url, REDIS_URL: redis.url, CONTACT_INBOX: 'office@tamil.example.org', SUPPORT_INBOX: 'help@tamil.example.org', CONTACT_RATE_LIMIT: '0', TICKET_RATE_LIMIT: '0' };
-  api = await start(loadContentConfig({ ...env, PORT: '0' }), { handleSignals: false, logger: createLogger({ name: 'content', level: 'silent' }) });
-  const started = await Promise.allSettled([
-    startNodeProcess({ cwd: PACKAGE_ROOT, file: 'src/worker.ts', env: { ...env, LOG_LEVEL: 'info' }, ready: /"msg":"queue worker started"/, label: 'tickets-worker' }),
-    startNodeProcess({
-      cwd: PACKAGE_ROOT,
-      file: '../mailer/src/index.ts',
-      env: { REDIS_URL: redis.url, SMTP_URL: smtp.url, MAIL_FROM: 'Adelaide Tamil Association <no-reply@tamil.example.org>', SMTP_RATE_PER_SECOND: '0', LOG_LEVEL: 'info' },
-      ready: /"msg":"email worker started"/,
-      label: 'mailer',
-    }),
-  ]);
-  for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
+  site = await startFormsDeliverySite({
+    name: 'redis_fault',
+    redis: { persistent: !EMPTY_RESTART },
+    ticketsWorkers: 1,
+    env: { CONTACT_INBOX: 'office@tamil.example.org', SUPPORT_INBOX: 'help@tamil.example.org', CONTACT_RATE_LIMIT: '0', TICKET_RATE_LIMIT: '0' },
+  });
+  ({ redis, smtp, pool } = site);
 });
 
 after(async () => {
-  for (const proc of processes) await proc.stop().catch(() => undefined);
-  await api?.stop();
-  await pool?.end();
-  if (redis && 'remove' in redis) await redis.remove();
-  else await redis?.stop();
-  await smtp?.close();
-  await db?.drop();
+  await site?.stop();
 });
 
 type Submission = { kind: 'contact'; subject: string } | { kind: 'ticket'; subject: string };
@@ -73,28 +47,12 @@ function submit(submission: Submission, n: number): Promise<Response> {
     submission.kind === 'contact'
       ? { name: `Sender ${n}`, phoneNumber: '0400 000 001', senderEmail: `sender${n}@example.org`, subject: submission.subject, message: `Message number ${n}.` }
       : { name: `Member ${n}`, email: `member${n}@example.org`, countryCode: '+61', phone: '0400 000 002', issueType: 'general', issueDescription: submission.subject };
-  return fetch(`${api?.url}${submission.kind === 'contact' ? '/email/send' : '/supportdesk/add'}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${site.api.url}${submission.kind === 'contact' ? '/email/send' : '/supportdesk/add'}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 /** The e-mail key in a Message-ID such as `<contact-<uid>-ack@tamil.example.org>`. */
 function keyOf(messageId: string): string {
   return /^<?([^@>]+)@/.exec(messageId)?.[1] ?? messageId;
-}
-
-/** Every outbox row relayed, and nothing waiting, running or delayed in either queue. */
-async function settled(): Promise<boolean> {
-  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
-  if (rows[0]?.n !== 0) return false;
-  for (const name of [QUEUES.email, QUEUES.supportTickets]) {
-    const queue = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
-    try {
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-      if (Object.values(counts).some((n) => n > 0)) return false;
-    } finally {
-      await queue.close();
-    }
-  }
-  return true;
 }
 
 test('Redis killed during 200 contact and 200 ticket submissions: all stored, every e-mail delivered exactly once', { timeout: 120_000 }, async () => {
@@ -149,7 +107,7 @@ test('Redis killed during 200 contact and 200 ticket submissions: all stored, ev
   const deliveredKeys = () => new Set(smtp.mails.map((m) => keyOf(m.messageId)));
   let deliveryError: unknown;
   await waitFor(() => [...expected].every((key) => deliveredKeys().has(key)), DELIVERY_TIMEOUT_MS, () => `all ${expected.size} e-mails (have ${deliveredKeys().size})`).catch((err: unknown) => (deliveryError = err));
-  if (!deliveryError) await waitFor(settled, 20_000, 'the outbox and the queues to be empty').catch((err: unknown) => (deliveryError = err));
+  if (!deliveryError) await waitFor(site.settled, 20_000, 'the outbox and the queues to be empty').catch((err: unknown) => (deliveryError = err));
 
   const perKey = new Map<string, number>();
   for (const mail of smtp.mails) perKey.set(keyOf(mail.messageId), (perKey.get(keyOf(mail.messageId)) ?? 0) + 1);
