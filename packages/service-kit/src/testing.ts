@@ -15,6 +15,7 @@ export { freePort, startNodeProcess, startRedisServer, stopChild, waitFor, waitF
 export { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from './testing/stub-http-server.js';
 export { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
 export { startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';
+export { answerProblem, describeFuzzRequest, formatFuzzFailures, formatFuzzReport, fuzzEndpoint, fuzzSeed, generateFuzzRequests, type FuzzFailure, type FuzzGenerationOptions, type FuzzReport, type FuzzRequest, type FuzzRunOptions, type FuzzTarget } from './testing/request-fuzz.js';
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';

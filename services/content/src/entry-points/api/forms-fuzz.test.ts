@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ContactMessageInput, SupportTicketInput } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
-import { createTestDatabase, startRedisServer, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
+import { createTestDatabase, formatFuzzFailures, formatFuzzReport, fuzzEndpoint, fuzzSeed, startRedisServer, type FuzzReport, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
 import { loadContentConfig, SCHEMA } from '../../config.js';
 import { start } from '../../server.js';
-import { formatFuzzFailures, formatFuzzReport, fuzzEndpoint, fuzzSeed, type FuzzReport } from '../../testing/request-fuzz.js';
 
 /**
  * The public forms under generated input (issue 13, fuzzing): at least 1,000 seeded requests per form, each

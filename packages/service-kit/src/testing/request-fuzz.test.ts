@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from '@tca/service-kit/testing';
+import { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from './stub-http-server.js';
 import { answerProblem, formatFuzzFailures, formatFuzzReport, fuzzEndpoint, generateFuzzRequests } from './request-fuzz.js';
 
 const valid = [{ name: 'Kavitha Raman', email: 'kavitha@example.org', message: 'When does the festival start?' }];

@@ -5,9 +5,6 @@
  * limit; sends them (keep-alive, a few at a time) and checks every answer: below 500, and every 4xx a JSON
  * body with a string `error` and `message`. The same seed gives the same requests, so a failure prints its
  * seed and request and replays with FUZZ_SEED=<seed>.
- *
- * It lives here rather than in @tca/service-kit/testing because fast-check is not a dependency of service-kit
- * (only of @tca/contracts, as a dev dependency); it has no content-specific code and can move there as is.
  */
 import fc from 'fast-check';
 
