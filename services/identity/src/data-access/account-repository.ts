@@ -52,7 +52,11 @@ export interface ChangedUser {
 }
 
 /** Stores a new password hash; undefined when there is no such user. */
-export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<ChangedUser | undefined> {
-  const { rows } = await db.query<ChangedUser>(`UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id, email, first_name`, [userId, passwordHash]);
+/** Sets a user's password hash; with `expectedHash`, only while the stored hash is still that one (else undefined). */
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string, expectedHash?: string): Promise<ChangedUser | undefined> {
+  const { rows } =
+    expectedHash === undefined
+      ? await db.query<ChangedUser>(`UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id, email, first_name`, [userId, passwordHash])
+      : await db.query<ChangedUser>(`UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3 RETURNING id, email, first_name`, [userId, passwordHash, expectedHash]);
   return rows[0];
 }

@@ -84,11 +84,18 @@ export async function resetPassword(pool: Pool, token: string, newPassword: stri
 }
 
 /** Sets a new password for a logged-in user (the current one already checked); the user's other sessions end. */
-export async function changePassword(pool: Pool, session: Session, newPassword: string, mail: MailSettings): Promise<void> {
+/**
+ * Sets the password of the session's user, whose current password the caller has checked against
+ * `session.user.password_hash`. Only while that hash is still the stored one: of several changes checked against
+ * the same current password at once, one wins and the others answer false (their "current password" is no longer
+ * current), so a stolen session cannot race the owner's own change.
+ */
+export async function changePassword(pool: Pool, session: Session, newPassword: string, mail: MailSettings): Promise<boolean> {
   const passwordHash = await hashPassword(newPassword);
-  await withTransaction(pool, async (client) => {
-    const user = await updatePasswordHash(client, session.user.id, passwordHash);
-    if (!user) throw new Error(`user ${session.user.id} of a live session is missing`);
+  return withTransaction(pool, async (client) => {
+    const user = await updatePasswordHash(client, session.user.id, passwordHash, session.user.password_hash);
+    if (!user) return false;
     await afterPasswordChange(client, user, 'change', session.id, mail);
+    return true;
   });
 }

@@ -233,6 +233,19 @@ describe('POST /auth/change-password', () => {
     assert.match(notice.jobId, /^password-changed-[0-9a-f-]{36}$/);
   });
 
+  it('of several changes in flight with the same current password, exactly one wins; the others are told it is wrong', async () => {
+    const { email, password, login } = await registerAndLogin(identity);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => call(identity, '/auth/change-password', { currentPassword: password, newPassword: `${NEW_PASSWORD}${n}` }, { token: login.token })),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    assert.deepEqual(statuses, [200, 400, 400, 400]);
+    for (const res of answers.filter((r) => r.status === 400)) assert.equal((await apiError(res, 400)).error, 'wrong_current_password');
+    const winner = answers.findIndex((res) => res.status === 200) + 1;
+    assert.equal((await call(identity, '/auth/login', { email, password: `${NEW_PASSWORD}${winner}` })).status, 200, 'the winning password is the one stored');
+    assert.equal((await outboxMails(identity.pool, email)).length, 1, 'one notice');
+  });
+
   it('works without an e-mail in the body, acting for the session’s user', async () => {
     const { password, login } = await registerAndLogin(identity);
     const res = await call(identity, '/auth/change-password', { currentPassword: password, newPassword: NEW_PASSWORD }, { token: login.token });

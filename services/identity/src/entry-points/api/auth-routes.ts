@@ -96,7 +96,10 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
       res.locals[FAILED_PASSWORD_CHECK] = true;
       throw new AppError(400, 'wrong_current_password', WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
     }
-    await changePassword(pool, session, input.newPassword, mail);
+    if (!(await changePassword(pool, session, input.newPassword, mail))) {
+      // Another change went through since this request's session was read: its current password is no longer current.
+      throw new AppError(400, 'wrong_current_password', WRONG_CURRENT_PASSWORD_MESSAGE, { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
+    }
     relay.nudge();
     req.log.info({ userId: session.user.id }, 'password changed');
     res.json({ success: true, message: PASSWORD_UPDATED_MESSAGE });
