@@ -15,9 +15,14 @@ import { createLogger } from './logger.js';
 import { OUTBOX_TABLE_SQL, type OutboxRelay } from './outbox.js';
 import type { Pool } from './postgres.js';
 import { closeRedis, createRedis, type Redis } from './redis.js';
-import { createTestDatabase, testRedisUrl, type TestDatabase } from './testing.js';
+import { createTestDatabase, testRedisUrl, waitFor, type TestDatabase } from './testing.js';
 
 const logger = createLogger({ name: 'kit', level: 'silent' });
+
+/** Closed client connections leave pg_stat_activity when their backend has exited, a moment later: wait for that. */
+async function allClosed(db: TestDatabase, applicationName: string): Promise<void> {
+  await waitFor(async () => (await connectionsOf(db, applicationName)) === 0, 5000, `the ${applicationName} connections to close`);
+}
 
 async function connectionsOf(db: TestDatabase, applicationName: string): Promise<number> {
   const client = new pg.Client({ connectionString: db.url });
@@ -87,7 +92,7 @@ describe('startApiService', () => {
     } finally {
       await service.stop();
     }
-    assert.equal(await connectionsOf(db, 'kit-api'), 0);
+    await allClosed(db, 'kit-api');
     assert.equal(seen?.redis.status, 'end');
   });
 
@@ -102,7 +107,7 @@ describe('startApiService', () => {
         startApiService({ name: 'kit-bad', schema: 'kit_bad', migrationsDir: dir, config: { ...config, PORT: port }, logger, handleSignals: false, createRouter: () => Router() }),
         { code: 'EADDRINUSE' },
       );
-      assert.equal(await connectionsOf(db, 'kit-bad-api'), 0);
+      await allClosed(db, 'kit-bad-api');
       const clients = String(await redis.client('LIST'));
       assert.doesNotMatch(clients, /name=kit-bad-api /);
     } finally {
