@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { QUEUES } from '@tca/contracts';
 import { createLogger } from './logger.js';
 import { runMigrations } from './migrations.js';
-import { addToOutbox, OUTBOX_TABLE_SQL, RELAYED_PAYLOAD_KEPT_MS, startOutboxRelay } from './outbox.js';
+import { addToOutbox, OUTBOX_TABLE_SQL, REQUEUED_AFTER_REDIS_LOSS, startOutboxRelay } from './outbox.js';
 import { createPool, withTransaction, type Pool } from './postgres.js';
 import { closeRedis, createRedis } from './redis.js';
 import { createTestDatabase, testRedisUrl, uniquePrefix, type TestDatabase } from './testing.js';
@@ -121,17 +121,43 @@ describe('transactional outbox', () => {
     }
   });
 
-  it('blanks a relayed payload (a reset link) at once with keepPayloadMs 0, and the job id still stops a second send', async () => {
+  /** Runs the queue's waiting jobs to completion with a real BullMQ worker that does nothing else. */
+  async function runJobs(ids: readonly string[]): Promise<void> {
+    const connection = createRedis(testRedisUrl(), { role: 'worker' });
+    const worker = new Worker(QUEUES.email, async () => 'done', { connection, prefix });
+    try {
+      await waitFor(async () => (await Promise.all(ids.map((id) => queue.getJobState(id)))).every((state) => state === 'completed'), 10_000, `jobs ${ids.join(', ')} to complete`);
+    } finally {
+      await worker.close();
+      await closeRedis(connection);
+    }
+  }
+  const rowsNow = async () =>
+    (await pool.query<{ job_id: string; payload: unknown; relayed: boolean; settled: boolean }>('SELECT job_id, payload, sent_at IS NOT NULL AS relayed, settled_at IS NOT NULL AS settled FROM outbox ORDER BY id')).rows;
+
+  it('settles a row once its job has run: the payload (a reset link) is blanked, and the job id still stops a second send', async () => {
     const link = 'https://tamil.example.org/reset-password/relay-secret-Zy9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE';
     const mail = { key: 'reset-1', to: 'member@example.org', subject: 'Reset your password', text: `Open ${link}` };
-    const relay = startOutboxRelay({ pool, schema: SCHEMA, logger, redisUrl: testRedisUrl(), prefix, intervalMs: 60_000, keepPayloadMs: 0 });
+    const relay = startOutboxRelay({ pool, schema: SCHEMA, logger, redisUrl: testRedisUrl(), prefix, intervalMs: 60_000, settleIntervalMs: 60_000 });
     try {
+      await relay.flush(); // the start-up pass, so the counts below are this test's
       await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'reset-1', payload: mail });
-      await relay.flush();
-      const { rows } = await pool.query<{ payload: unknown; sent: boolean; stored: string }>('SELECT payload, sent_at IS NOT NULL AS sent, outbox::text AS stored FROM outbox');
-      assert.deepEqual(rows.map((row) => [row.payload, row.sent]), [[{}, true]]);
+      await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'reset-2', payload: { text: 'queued, not run' } });
+      assert.equal(await relay.flush(), 2);
+      assert.equal(await relay.settle(), 0, 'queued, not run: not settled');
+      assert.deepEqual((await rowsNow()).map((row) => [row.job_id, row.payload, row.settled]), [
+        ['reset-1', mail, false],
+        ['reset-2', { text: 'queued, not run' }, false],
+      ]);
+
+      await runJobs(['reset-1', 'reset-2']);
+      assert.equal(await relay.settle(), 2);
+      const { rows } = await pool.query<{ payload: unknown; settled: boolean; stored: string }>('SELECT payload, settled_at IS NOT NULL AS settled, outbox::text AS stored FROM outbox ORDER BY id');
+      assert.deepEqual(rows.map((row) => [row.payload, row.settled]), [
+        [{}, true],
+        [{}, true],
+      ]);
       assert.ok(!rows.some((row) => row.stored.includes('relay-secret')), 'the link is gone from the table');
-      assert.deepEqual((await queue.getJob('reset-1'))?.data, mail, 'the queued job has the mail');
       assert.equal(await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'reset-1', payload: mail }), false, 'the same event is not recorded again');
     } finally {
       await relay.stop();
@@ -139,23 +165,47 @@ describe('transactional outbox', () => {
     }
   });
 
-  it('by default keeps a relayed payload for RELAYED_PAYLOAD_KEPT_MS, then blanks it; unsent rows keep theirs', async () => {
-    const relay = startOutboxRelay({ pool, schema: SCHEMA, logger, redisUrl: testRedisUrl(), prefix, intervalMs: 60_000 });
+  it('relays again the rows whose jobs Redis lost before they ran, not the ones that ran; a job removed after it ran settles', async () => {
+    const relay = startOutboxRelay({ pool, schema: SCHEMA, logger, redisUrl: testRedisUrl(), prefix, intervalMs: 60_000, settleIntervalMs: 60_000 });
     try {
-      await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'kept-1', payload: { text: 'secret-kept-1' } });
-      await relay.flush();
-      await addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: 'kept-2', payload: { text: 'secret-kept-2' } });
-      const payloads = async () => (await pool.query<{ job_id: string; payload: unknown }>('SELECT job_id, payload FROM outbox ORDER BY id')).rows.map((row) => [row.job_id, row.payload]);
-      assert.equal(await relay.blankRelayed(), 0, 'just relayed: kept');
-      assert.deepEqual(await payloads(), [
-        ['kept-1', { text: 'secret-kept-1' }],
-        ['kept-2', { text: 'secret-kept-2' }],
+      await relay.flush(); // the start-up pass, so the counts below are this test's
+      const add = (n: number) => addToOutbox(pool, { queue: QUEUES.email, name: 'send', jobId: `lost-${n}`, payload: { n } });
+      await add(1);
+      await add(2);
+      assert.equal(await relay.flush(), 2);
+      await runJobs(['lost-1', 'lost-2']);
+      // Queued after the worker stopped: these two wait in Redis.
+      await add(3);
+      await add(4);
+      assert.equal(await relay.flush(), 2);
+      // lost-2 is removed after it ran, as removeOnComplete does: gone from Redis, but Redis kept its data.
+      await (await queue.getJob('lost-2'))?.remove();
+      assert.equal(await relay.settle(), 2, 'lost-1 completed, lost-2 removed after it ran');
+
+      // Redis restarted without its data: every key of this prefix is gone (the relay's epoch key too).
+      await queue.obliterate({ force: true });
+      const keys = await inspectRedis.keys(`${prefix}:*`);
+      if (keys.length > 0) await inspectRedis.del(...keys);
+      assert.equal(await queue.getJobState('lost-3'), 'unknown');
+      assert.equal(await relay.settle(), 0, 'the lost jobs are not taken for settled');
+      assert.deepEqual((await rowsNow()).map((row) => [row.job_id, row.relayed, row.settled]), [
+        ['lost-1', true, true],
+        ['lost-2', true, true],
+        ['lost-3', false, false],
+        ['lost-4', false, false],
       ]);
-      await pool.query(`UPDATE outbox SET sent_at = now() - $1 * interval '1 millisecond' WHERE job_id = 'kept-1'`, [RELAYED_PAYLOAD_KEPT_MS + 1000]);
-      assert.equal(await relay.blankRelayed(), 1);
-      assert.deepEqual(await payloads(), [
-        ['kept-1', {}],
-        ['kept-2', { text: 'secret-kept-2' }],
+      const { rows } = await pool.query<{ last_error: string | null }>(`SELECT last_error FROM outbox WHERE job_id = 'lost-3'`);
+      assert.equal(rows[0]?.last_error, REQUEUED_AFTER_REDIS_LOSS);
+      await relay.flush();
+      assert.deepEqual((await queue.getJob('lost-3'))?.data, { n: 3 }, 'queued again from its payload');
+      assert.deepEqual((await queue.getJob('lost-4'))?.data, { n: 4 });
+      assert.equal(await queue.getJob('lost-1'), undefined, 'a job that ran is not queued again');
+      assert.equal(await relay.settle(), 0, 'Redis known again: nothing more is relayed again');
+      assert.deepEqual((await rowsNow()).map((row) => [row.job_id, row.relayed]), [
+        ['lost-1', true],
+        ['lost-2', true],
+        ['lost-3', true],
+        ['lost-4', true],
       ]);
     } finally {
       await relay.stop();

@@ -3,13 +3,19 @@ import { Queue, type JobsOptions } from 'bullmq';
 import type pg from 'pg';
 import type { QueueName } from '@tca/contracts';
 import type { Logger } from './logger.js';
-import { assertSchemaName } from './postgres.js';
+import { assertSchemaName, withTransaction } from './postgres.js';
 import { closeRedis, createRedis, type Redis } from './redis.js';
 import { withTimeout } from './timeout.js';
 
 /**
  * The outbox table, with unqualified names: put it in a service's migration (which runs with search_path
- * set to the service's schema). Services copy it into their 001 migration; outbox-migrations.test.ts fails when a copy drifts.
+ * set to the service's schema). Services copy it into their migrations (the table and its first index in 001, the
+ * `settled_at` statements in a later one, which also settles the rows relayed before it: their jobs ran or were
+ * given up long ago); outbox-migrations.test.ts fails when a copy drifts.
+ *
+ * A row's life: added (sent_at NULL) -> relayed, its job is in the queue (sent_at set) -> settled, the job
+ * completed or was given up (settled_at set, payload blanked). A row relayed but not settled when Redis lost its
+ * data is relayed again (see startOutboxRelay).
  */
 export const OUTBOX_TABLE_SQL = `
 CREATE TABLE IF NOT EXISTS outbox (
@@ -24,7 +30,11 @@ CREATE TABLE IF NOT EXISTS outbox (
   last_error text
 );
 CREATE INDEX IF NOT EXISTS outbox_unsent_idx ON outbox (id) WHERE sent_at IS NULL;
+ALTER TABLE outbox ADD COLUMN IF NOT EXISTS settled_at timestamptz;
+UPDATE outbox SET settled_at = sent_at, payload = '{}'::jsonb WHERE sent_at IS NOT NULL AND settled_at IS NULL;
+CREATE INDEX IF NOT EXISTS outbox_unsettled_idx ON outbox (id) WHERE sent_at IS NOT NULL AND settled_at IS NULL;
 `;
+
 
 /** Retries with backoff, and bounded history so Redis memory does not grow without end. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -80,48 +90,33 @@ export interface OutboxRelayOptions {
   /** Time box of one queue.add(). */
   addTimeoutMs?: number;
   jobOptions?: JobsOptions;
-  /**
-   * How long a relayed row keeps its payload (default RELAYED_PAYLOAD_KEPT_MS); then the payload becomes
-   * RELAYED_PAYLOAD. 0 blanks it in the statement that marks the row sent.
-   */
-  keepPayloadMs?: number;
-  /** How often relayed payloads older than keepPayloadMs are blanked (default 60 s; also once at start). */
-  blankIntervalMs?: number;
+  /** How often relayed rows are checked for settled jobs (and Redis for lost data); default 2 s. */
+  settleIntervalMs?: number;
 }
 
 /**
- * What a relayed row's payload becomes. A payload can carry secrets (a reset e-mail carries its link) and
- * once the job is in the queue the relay needs only job_id (its uniqueness keeps an event from being
- * queued twice) and sent_at; the queue's job holds the data from then on.
+ * What a settled row's payload becomes. A payload can carry secrets (a reset e-mail carries its link); once its
+ * job has run, the relay needs only job_id (its uniqueness keeps an event from being queued twice).
  */
-export const RELAYED_PAYLOAD = '{}';
-/**
- * Payloads stay a while after relaying so a job lost with Redis (no persistence, a crash right after the
- * add) can be sent again by setting sent_at back to NULL; and tests read what was queued.
- */
-export const RELAYED_PAYLOAD_KEPT_MS = 10 * 60 * 1000;
+export const SETTLED_PAYLOAD = '{}';
 
-/**
- * Blanks (sets to RELAYED_PAYLOAD) the payloads of rows relayed more than `olderThanMs` ago; resolves with
- * how many. The relay calls it every blankIntervalMs; a job for a service's own clean-up can too.
- */
-export async function blankRelayedPayloads(db: Queryable, schema: string, olderThanMs: number): Promise<number> {
-  const table = `${assertSchemaName(schema)}.outbox`;
-  const result = await db.query(
-    `UPDATE ${table} SET payload = $2::jsonb
-      WHERE sent_at IS NOT NULL AND sent_at <= now() - $1 * interval '1 millisecond' AND payload <> $2::jsonb`,
-    [olderThanMs, RELAYED_PAYLOAD],
-  );
-  return result.rowCount ?? 0;
-}
+/** Why a relayed row was put back to be relayed again. */
+export const REQUEUED_AFTER_REDIS_LOSS = 'relayed again: Redis lost its data before this job was known to have run';
+
+/** Job states after which a job will not run again (BullMQ's; 'unknown' means the job is not in Redis). */
+const DONE_STATES = new Set(['completed', 'failed']);
 
 export interface OutboxRelay {
   /** Ask for a pass soon (call after committing a transaction that added to the outbox). */
   nudge(): void;
   /** Run a pass now (after any pass in progress); resolves with how many rows were sent. */
   flush(): Promise<number>;
-  /** Blank the payloads relayed more than keepPayloadMs ago now; resolves with how many. */
-  blankRelayed(): Promise<number>;
+  /**
+   * Run a settle check now (after any in progress): rows whose jobs completed or were given up become settled
+   * (payload blanked); resolves with how many. If Redis lost its data, rows relayed but not settled are put
+   * back to be relayed again first.
+   */
+  settle(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -138,11 +133,14 @@ interface OutboxRow {
  * FOR UPDATE SKIP LOCKED, so several relays (one per API instance) never send the same row at once; a row
  * sent but not marked (crash between the two) is sent again and deduplicated by its BullMQ jobId.
  * While Redis is unreachable rows stay put (the first one records the error) and the relay keeps polling.
- * A relayed row's payload is blanked keepPayloadMs later (blankRelayedPayloads): e-mails with reset links
- * must not sit in the table for ever.
+ * Every settleIntervalMs it asks the queue about relayed rows: a job that completed or was given up settles its
+ * row and blanks the payload (e-mails with reset links must not sit in the table for ever). If Redis lost its
+ * data (restarted without persistence: the relay's epoch key is gone), rows relayed but not yet settled are
+ * relayed again from their payloads, so a queued job is not lost with Redis; a job that ran in the moment
+ * before the loss runs again (delivery stays at least once).
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { pool, logger, prefix, intervalMs = 1000, batchSize = 100, addTimeoutMs = 5000, keepPayloadMs = RELAYED_PAYLOAD_KEPT_MS, blankIntervalMs = 60_000 } = options;
+  const { pool, logger, prefix, intervalMs = 1000, batchSize = 100, addTimeoutMs = 5000, settleIntervalMs = 2000 } = options;
   const schema = assertSchemaName(options.schema);
   const jobOptions = { ...DEFAULT_JOB_OPTIONS, ...options.jobOptions };
   if (!options.connection && !options.redisUrl) throw new Error('startOutboxRelay needs connection or redisUrl');
@@ -177,6 +175,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   async function pass(): Promise<number> {
     const ready = await redisReady();
+    // Before relaying, so what this pass relays is not taken for lost: a Redis that came back empty is seen here first.
+    if (ready) await requeueIfRedisLostData().catch((err: unknown) => log.debug({ err }, 'outbox epoch check failed'));
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
@@ -207,8 +207,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         }
       }
       if (sent.length > 0) {
-        const payload = keepPayloadMs <= 0 ? `, payload = '${RELAYED_PAYLOAD}'::jsonb` : '';
-        await client.query(`UPDATE ${schema}.outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL${payload} WHERE id = ANY($1::int[])`, [sent]);
+        await client.query(`UPDATE ${schema}.outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::int[])`, [sent]);
       }
       if (failure) {
         const message = failure.err instanceof Error ? failure.err.message : String(failure.err);
@@ -252,37 +251,83 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return current;
   }
 
-  let blanking: Promise<number> | undefined;
-  /** One blanking statement at a time; a call during one waits for it and runs afresh. */
-  async function blankRelayed(): Promise<number> {
-    while (blanking) await blanking;
-    const promise = blankRelayedPayloads(pool, schema, Math.max(0, keepPayloadMs))
-      .then((count) => {
-        if (count > 0) log.debug({ count }, 'relayed outbox payloads blanked');
-        return count;
-      })
-      .catch((err: unknown) => {
-        // Postgres away: the pass reports it; the next interval tries again.
-        log.debug({ err }, 'blanking relayed outbox payloads failed');
-        return 0;
-      });
-    blanking = promise.finally(() => {
-      blanking = undefined;
+  /**
+   * A key the relays of this schema keep in Redis. Missing means this Redis has not seen them: new, or
+   * restarted without its data. Then rows relayed but not settled go back to be relayed again (a job that still
+   * exists is not queued twice: same job id) and the key is set again.
+   */
+  const epochKey = `${prefix ?? 'bull'}:outbox-epoch:${schema}`;
+
+  async function requeueIfRedisLostData(): Promise<void> {
+    if ((await redis.exists(epochKey)) === 1) return;
+    const result = await pool.query(
+      `UPDATE ${schema}.outbox SET sent_at = NULL, last_error = $1 WHERE sent_at IS NOT NULL AND settled_at IS NULL`,
+      [REQUEUED_AFTER_REDIS_LOSS],
+    );
+    await redis.set(epochKey, new Date().toISOString());
+    const requeued = result.rowCount ?? 0;
+    if (requeued > 0) {
+      log.warn({ requeued }, 'Redis does not know this outbox (new, or restarted without its data): relaying again the jobs not known to have run');
+      again = true;
+      void run();
+    }
+  }
+
+  async function settlePass(): Promise<number> {
+    if (redis.status !== 'ready') return 0;
+    await requeueIfRedisLostData();
+    return withTransaction(pool, async (client) => {
+      const { rows } = await client.query<Pick<OutboxRow, 'id' | 'queue' | 'job_id'>>(
+        `SELECT id, queue, job_id FROM ${schema}.outbox
+          WHERE sent_at IS NOT NULL AND settled_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [batchSize],
+      );
+      if (rows.length === 0) return 0;
+      const states = await Promise.all(rows.map((row) => withTimeout(queueFor(row.queue).getJobState(row.job_id), addTimeoutMs, 'job state')));
+      // 'unknown' is a job gone from Redis: removed after it ran (removeOnComplete/removeOnFail), unless Redis lost
+      // its data meanwhile; then the epoch key is gone too, and the next pass relays these rows again.
+      if ((await redis.exists(epochKey)) !== 1) return 0;
+      const settled = rows.filter((_, i) => DONE_STATES.has(states[i] ?? '') || states[i] === 'unknown').map((row) => row.id);
+      if (settled.length > 0) {
+        await client.query(`UPDATE ${schema}.outbox SET settled_at = now(), payload = '${SETTLED_PAYLOAD}'::jsonb WHERE id = ANY($1::int[])`, [settled]);
+      }
+      if (rows.length === batchSize) settleAgain = true;
+      return settled.length;
     });
-    return blanking;
+  }
+
+  let settling: Promise<number> | undefined;
+  let settleAgain = false;
+  /** One settle check at a time; a call during one waits for it and runs afresh. */
+  async function settle(): Promise<number> {
+    while (settling) await settling;
+    const promise = (async () => {
+      let total = 0;
+      do {
+        settleAgain = false;
+        total += await settlePass();
+      } while (settleAgain && !stopped);
+      return total;
+    })().catch((err: unknown) => {
+      // Postgres or Redis away: the relay's pass reports it; the next interval tries again.
+      log.debug({ err }, 'outbox settle check failed');
+      return 0;
+    });
+    settling = promise.finally(() => {
+      settling = undefined;
+    });
+    return settling;
   }
 
   const timer = setInterval(() => {
     if (!stopped) void run();
   }, intervalMs);
   timer.unref();
-  const blankTimer = setInterval(() => {
-    if (!stopped && !blanking) void blankRelayed();
-  }, blankIntervalMs);
-  blankTimer.unref();
+  const settleTimer = setInterval(() => {
+    if (!stopped && !settling) void settle();
+  }, settleIntervalMs);
+  settleTimer.unref();
   void run();
-  // Also rows relayed before this version blanked payloads, or while no relay ran.
-  void blankRelayed();
 
   return {
     nudge() {
@@ -292,16 +337,16 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (current) await current;
       return stopped ? 0 : run();
     },
-    blankRelayed() {
-      return stopped ? Promise.resolve(0) : blankRelayed();
+    settle() {
+      return stopped ? Promise.resolve(0) : settle();
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
-      clearInterval(blankTimer);
+      clearInterval(settleTimer);
       if (current) await current.catch(() => 0);
-      while (blanking) await blanking;
+      while (settling) await settling;
       await Promise.all([...queues.values()].map((queue) => withTimeout(queue.close(), 2000, 'queue close').catch(() => undefined)));
       if (ownsRedis) await closeRedis(redis);
     },

@@ -317,8 +317,9 @@ describe('secrets in e-mail jobs', () => {
     await pool.query('CREATE SCHEMA outbox_test');
     await pool.query(OUTBOX_TABLE_SQL);
     const logger = createLogger({ name: 'mailer-test', level: 'silent' });
-    const relay = startOutboxRelay({ pool, schema: 'outbox_test', logger, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, intervalMs: 60_000, keepPayloadMs: 0 });
+    const relay = startOutboxRelay({ pool, schema: 'outbox_test', logger, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, intervalMs: 60_000, settleIntervalMs: 60_000 });
     closeAtEnd(t, () => relay.stop());
+    await relay.flush(); // the start-up pass, so the count below is this test's
     await workerFor(t, config);
     const queue = queueForTest(t, config);
 
@@ -328,6 +329,7 @@ describe('secrets in e-mail jobs', () => {
     await waitForState(queue, 'reset-outbox-1', 'completed');
     assert.equal(smtp.mails.length, 1);
     assert.ok(unfolded(smtp.mails[0]?.raw ?? '').includes(token), 'the mail carried the link');
+    assert.equal(await relay.settle(), 1, 'its job ran: the row is settled');
 
     const { rows } = await pool.query<{ row: string }>('SELECT outbox::text AS row FROM outbox');
     assert.equal(rows.length, 1, 'the row stays (its job id keeps the event from being queued twice)');

@@ -34,7 +34,7 @@ it('deletes messages, tickets and their relayed e-mails older than the retention
   await pool.query(`UPDATE contact_messages SET created_at = now() - interval '731 days' WHERE id = $1`, [oldMessage.id]);
   await pool.query(`UPDATE support_tickets SET created_at = now() - interval '731 days' WHERE id = $1`, [oldTicket.id]);
   // The old message's e-mails were relayed long ago; the new one's are still waiting to be sent.
-  await pool.query(`UPDATE outbox SET created_at = now() - interval '731 days', sent_at = now() - interval '731 days' WHERE job_id LIKE $1`, [`contact-${oldMessage.uid}-%`]);
+  await pool.query(`UPDATE outbox SET created_at = now() - interval '731 days', sent_at = now() - interval '731 days', settled_at = now() - interval '731 days' WHERE job_id LIKE $1`, [`contact-${oldMessage.uid}-%`]);
 
   const purged = await purgeExpiredSubmissions(pool, 730);
   assert.deepEqual(purged, { messages: 1, tickets: 1, outbox: 2 });

@@ -1,6 +1,6 @@
 import type { Pool } from '@tca/service-kit';
 import { deleteContactMessagesOlderThan } from '../../data-access/contact-message-repository.js';
-import { deleteRelayedOutboxOlderThan } from '../../data-access/outbox-repository.js';
+import { deleteSettledOutboxOlderThan } from '../../data-access/outbox-repository.js';
 import { deleteSupportTicketsOlderThan } from '../../data-access/support-ticket-repository.js';
 
 export interface PurgeResult {
@@ -18,6 +18,6 @@ export interface PurgeResult {
 export async function purgeExpiredSubmissions(pool: Pool, retentionDays: number): Promise<PurgeResult> {
   const messages = await deleteContactMessagesOlderThan(pool, retentionDays);
   const tickets = await deleteSupportTicketsOlderThan(pool, retentionDays);
-  const outbox = await deleteRelayedOutboxOlderThan(pool, retentionDays);
+  const outbox = await deleteSettledOutboxOlderThan(pool, retentionDays);
   return { messages, tickets, outbox };
 }

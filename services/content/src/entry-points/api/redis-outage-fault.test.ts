@@ -1,53 +1,38 @@
 /**
  * Fault injected (issue 13): Redis is killed (SIGKILL) while 200 contact messages and 200 support tickets
- * are being submitted, and comes back on the same port before the last third. By default it comes back
- * with its data, as docker-compose.yml runs it (append-only file, fsync every second);
- * REDIS_OUTAGE_EMPTY_RESTART=1 brings it back empty instead (a Redis without persistence, or its data
- * lost). The content API (rate limits off), the real tickets worker and the real
+ * are being submitted, and comes back on the same port before the last third: once with its data, as
+ * docker-compose.yml runs it (append-only file, fsync every second), once empty (a Redis without
+ * persistence, or its data lost: the outboxes relay again what was relayed but had not run). The content API (rate limits off), the real tickets worker and the real
  * mailer (both their own processes) use that private redis-server. Every submission must be answered 2xx
- * and stored, and every e-mail the stored rows produce must reach the SMTP sink exactly once, counted by
+ * and stored, and every e-mail the stored rows produce must reach the SMTP sink, counted by
  * its Message-ID (`<key@domain>`, the key unique per e-mail: contact-<uid>-inbox/-ack,
  * ticket-<uid>-confirmation/-alert).
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Pool } from '@tca/service-kit';
-import { waitFor, type SmtpSink, type TestRedisServer } from '@tca/service-kit/testing';
+import { afterEach, test } from 'node:test';
+import { waitFor } from '@tca/service-kit/testing';
 import { startFormsDeliverySite, type FormsDeliverySite } from '../../testing/forms-delivery-site.js';
 
 const CONTACTS = 200;
 const TICKETS = 200;
 const CONCURRENCY = 8;
 const DELIVERY_TIMEOUT_MS = 60_000;
-const EMPTY_RESTART = process.env.REDIS_OUTAGE_EMPTY_RESTART === '1';
 
-let site: FormsDeliverySite;
-let redis: TestRedisServer;
-let smtp: SmtpSink;
-let pool: Pool;
+let site: FormsDeliverySite | undefined;
 
-before(async () => {
-  site = await startFormsDeliverySite({
-    name: 'redis_fault',
-    redis: { persistent: !EMPTY_RESTART },
-    ticketsWorkers: 1,
-    env: { CONTACT_INBOX: 'office@tamil.example.org', SUPPORT_INBOX: 'help@tamil.example.org', CONTACT_RATE_LIMIT: '0', TICKET_RATE_LIMIT: '0' },
-  });
-  ({ redis, smtp, pool } = site);
-});
-
-after(async () => {
+afterEach(async () => {
   await site?.stop();
+  site = undefined;
 });
 
 type Submission = { kind: 'contact'; subject: string } | { kind: 'ticket'; subject: string };
 
-function submit(submission: Submission, n: number): Promise<Response> {
+function submit(apiUrl: string, submission: Submission, n: number): Promise<Response> {
   const body =
     submission.kind === 'contact'
       ? { name: `Sender ${n}`, phoneNumber: '0400 000 001', senderEmail: `sender${n}@example.org`, subject: submission.subject, message: `Message number ${n}.` }
       : { name: `Member ${n}`, email: `member${n}@example.org`, countryCode: '+61', phone: '0400 000 002', issueType: 'general', issueDescription: submission.subject };
-  return fetch(`${site.api.url}${submission.kind === 'contact' ? '/email/send' : '/supportdesk/add'}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${apiUrl}${submission.kind === 'contact' ? '/email/send' : '/supportdesk/add'}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 /** The e-mail key in a Message-ID such as `<contact-<uid>-ack@tamil.example.org>`. */
@@ -55,7 +40,20 @@ function keyOf(messageId: string): string {
   return /^<?([^@>]+)@/.exec(messageId)?.[1] ?? messageId;
 }
 
-test('Redis killed during 200 contact and 200 ticket submissions: all stored, every e-mail delivered exactly once', { timeout: 120_000 }, async () => {
+interface OutageResult {
+  delivered: number;
+  duplicated: number;
+  expected: number;
+}
+
+async function outage(mode: 'with its data' | 'empty'): Promise<OutageResult> {
+  site = await startFormsDeliverySite({
+    name: mode === 'empty' ? 'redis_fault_empty' : 'redis_fault',
+    redis: { persistent: mode !== 'empty' },
+    ticketsWorkers: 1,
+    env: { CONTACT_INBOX: 'office@tamil.example.org', SUPPORT_INBOX: 'help@tamil.example.org', CONTACT_RATE_LIMIT: '0', TICKET_RATE_LIMIT: '0' },
+  });
+  const { redis, smtp, pool, api, settled } = site;
   const startedAt = Date.now();
   const submissions: Submission[] = [];
   for (let i = 0; i < Math.max(CONTACTS, TICKETS); i++) {
@@ -78,7 +76,7 @@ test('Redis killed during 200 contact and 200 ticket submissions: all stored, ev
       const submission = submissions[n];
       if (!submission) return;
       if (!redis.running) outage.submittedWhileDown++;
-      const res = await submit(submission, n);
+      const res = await submit(api.url, submission, n);
       await res.arrayBuffer();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       if (res.status >= 200 && res.status < 300) answered.push(submission);
@@ -107,7 +105,7 @@ test('Redis killed during 200 contact and 200 ticket submissions: all stored, ev
   const deliveredKeys = () => new Set(smtp.mails.map((m) => keyOf(m.messageId)));
   let deliveryError: unknown;
   await waitFor(() => [...expected].every((key) => deliveredKeys().has(key)), DELIVERY_TIMEOUT_MS, () => `all ${expected.size} e-mails (have ${deliveredKeys().size})`).catch((err: unknown) => (deliveryError = err));
-  if (!deliveryError) await waitFor(site.settled, 20_000, 'the outbox and the queues to be empty').catch((err: unknown) => (deliveryError = err));
+  if (!deliveryError) await waitFor(settled, 20_000, 'the outbox and the queues to be empty').catch((err: unknown) => (deliveryError = err));
 
   const perKey = new Map<string, number>();
   for (const mail of smtp.mails) perKey.set(keyOf(mail.messageId), (perKey.get(keyOf(mail.messageId)) ?? 0) + 1);
@@ -119,7 +117,7 @@ test('Redis killed during 200 contact and 200 ticket submissions: all stored, ev
 
   console.log(
     `redis outage: submitted ${total}, stored ${stored.size}, e-mails expected ${expected.size}, delivered ${delivered}, duplicated ${duplicated}` +
-      ` (Redis ${EMPTY_RESTART ? 'restarted empty' : 'restarted with its append-only file'}; answers ${JSON.stringify(Object.fromEntries(statuses))}, Redis killed after ${outage.stoppedAfter} and back after ${outage.restartedAfter} answers,` +
+      ` (Redis restarted ${mode}; answers ${JSON.stringify(Object.fromEntries(statuses))}, Redis killed after ${outage.stoppedAfter} and back after ${outage.restartedAfter} answers,` +
       ` ${outage.submittedWhileDown} sent while down, submitting ${submitMs} ms, total ${Date.now() - startedAt} ms, outbox unsent ${outboxRows[0]?.unsent})`,
   );
   if (missing.length > 0) {
@@ -138,8 +136,19 @@ test('Redis killed during 200 contact and 200 ticket submissions: all stored, ev
   for (const submission of answered) assert.ok(stored.has(submission.subject), `${submission.subject} was answered 2xx but is not stored`);
   assert.equal(expected.size, 2 * total, 'two e-mails per contact message and per ticket');
   assert.deepEqual(unexpected, [], 'no e-mail the stored rows do not explain');
-  assert.equal(duplicated, 0, 'no e-mail delivered twice');
   assert.deepEqual(missing, [], 'every e-mail delivered');
   assert.equal(deliveryError, undefined);
   assert.equal(delivered, expected.size);
+  return { delivered, duplicated, expected: expected.size };
+}
+
+test('Redis killed during 200 contact and 200 ticket submissions, back with its data: all stored, every e-mail delivered exactly once', { timeout: 120_000 }, async () => {
+  const { duplicated } = await outage('with its data');
+  assert.equal(duplicated, 0, 'no e-mail delivered twice');
+});
+
+test('Redis killed during 200 contact and 200 ticket submissions, back empty: all stored, every e-mail delivered (again if it was queued but had not run)', { timeout: 120_000 }, async () => {
+  const { duplicated, expected } = await outage('empty');
+  // What ran in the moment before the loss (its outbox row not yet settled) runs again: at least once.
+  assert.ok(duplicated <= expected / 10, `${duplicated} duplicates`);
 });
