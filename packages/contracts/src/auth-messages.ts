@@ -6,6 +6,9 @@
 /** §5 Register: at least 8 characters (with upper case, lower case, a digit and a special character). */
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** A new password that is on the list of the 100,000 most common passwords (ASVS 2.1.7; identity checks it). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is one of the 100,000 most commonly used passwords, so it is easy to guess. Please choose another.';
+
 export const RESET_REQUEST_MESSAGE = 'If an account exists for that e-mail, a reset link is on its way. Check your email.';
 
 export const PASSWORD_RESET_MESSAGE = 'Password reset successfully!';

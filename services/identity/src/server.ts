@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { startApiService, type ApiServiceStartOptions, type RunningApiService } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type IdentityConfig } from './config.js';
 import { createApiRouter } from './entry-points/api/api-routes.js';
+import { commonPasswords } from './domain/common-passwords.js';
 import { createOperatorConsole } from './entry-points/console/operator-console.js';
 import { startHousekeeping, type Housekeeping } from './entry-points/workers/housekeeping-job.js';
 
@@ -12,6 +13,8 @@ import { startHousekeeping, type Housekeeping } from './entry-points/workers/hou
  */
 export async function start(config: IdentityConfig, options: ApiServiceStartOptions = {}): Promise<RunningApiService> {
   let housekeeping: Housekeeping | undefined;
+  // Read before serving: a missing list stops the start rather than fail every new password.
+  await commonPasswords();
   try {
     const running = await startApiService({
       name: SERVICE_NAME,

@@ -2,6 +2,7 @@ import type { AccountUser } from '@tca/contracts';
 import { ConflictError } from '@tca/service-kit';
 import { insertUser, type NewUser, type UserRow } from '../data-access/account-repository.js';
 import type { Db } from '../data-access/database.js';
+import { assertNotCommonPassword } from './common-passwords.js';
 import { hashPassword } from './secrets.js';
 
 export type { UserRow } from '../data-access/account-repository.js';
@@ -18,8 +19,9 @@ export function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** Creates an account (its password hashed); 409 email_taken when the e-mail (in any case) has one already. */
+/** Creates an account (its password hashed; 400 when it is a common one); 409 email_taken when the e-mail (in any case) has one already. */
 export async function registerAccount(db: Db, input: Omit<NewUser, 'passwordHash'> & { password: string }): Promise<UserRow> {
+  await assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const user = await insertUser(db, { email: input.email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, passwordHash });
   if (!user) throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');

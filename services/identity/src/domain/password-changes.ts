@@ -6,6 +6,7 @@ import { consumeResetLink, insertResetLinkForEmail, resetLinkState, retireResetL
 import { revokeUserSessions } from '../data-access/session-repository.js';
 import { passwordChangedEmail, resetLinkEmail, sitePage } from './account-emails.js';
 import type { Session } from './account-sessions.js';
+import { assertNotCommonPassword } from './common-passwords.js';
 import { hashPassword, isTokenShaped, newToken, tokenHash } from './secrets.js';
 
 /** A reset link lasts one hour. */
@@ -69,6 +70,7 @@ export async function resetPassword(pool: Pool, token: string, newPassword: stri
   const hash = tokenHash(token);
   const state = await resetLinkState(pool, hash);
   if (state !== 'usable') throw new ResetLinkError(state);
+  await assertNotCommonPassword(newPassword, 'password');
   const passwordHash = await hasher(newPassword);
   await withTransaction(pool, async (client) => {
     const userId = await consumeResetLink(client, hash);
@@ -91,6 +93,7 @@ export async function resetPassword(pool: Pool, token: string, newPassword: stri
  * current), so a stolen session cannot race the owner's own change.
  */
 export async function changePassword(pool: Pool, session: Session, newPassword: string, mail: MailSettings): Promise<boolean> {
+  await assertNotCommonPassword(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   return withTransaction(pool, async (client) => {
     const user = await updatePasswordHash(client, session.user.id, passwordHash, session.user.password_hash);
