@@ -34,6 +34,39 @@ describe('generateFuzzRequests', () => {
   });
 });
 
+describe('generateFuzzRequests with parameters', () => {
+  const shape = { path: '/files/:name', pathParams: { name: ['report.pdf'] }, query: { userId: ['42'], level: ['Gold-Single'] } };
+
+  it('mutates path and query parameters in every family, replayably, writing each path as it is to be sent', () => {
+    const requests = generateFuzzRequests(shape, { seed: 3, count: 1000 });
+    assert.deepEqual(generateFuzzRequests(shape, { seed: 3, count: 1000 }), requests);
+    const kinds = new Set(requests.map((r) => r.kind));
+    const families = new Set([...kinds].map((kind) => kind.split(':')[0]));
+    assert.deepEqual([...families].sort(), ['path', 'query', 'query-array', 'query-extra', 'query-missing', 'query-repeated', 'valid']);
+    const labels = new Set([...kinds].filter((kind) => kind.startsWith('path:') || kind.startsWith('query:')).map((kind) => kind.split(':')[2]));
+    for (const label of ['empty', 'huge-8000', 'traversal', 'nul', 'bad-encoding', 'number', 'type-word', 'unicode', 'random-unicode', 'padded', 'upper-case', 'over-encoded']) {
+      assert.ok(labels.has(label), `a parameter replaced by ${label}`);
+    }
+    const paths = requests.map((r) => r.path ?? '');
+    assert.ok(paths.every((path) => /^\/files\/[^?]*(\?.*)?$/.test(path) && /^[\x21-\x7e]+$/.test(path)), 'printable ASCII, %-encoded');
+    assert.ok(paths.includes('/files/report.pdf?userId=42&level=Gold-Single'), 'the valid request');
+    assert.ok(paths.some((path) => path.startsWith('/files/%2e%2e%2f')), '%2e%2e%2f in the path');
+    assert.ok(paths.some((path) => path.includes('%E0%A4%A')), 'truncated %-encoding');
+    assert.ok(paths.some((path) => path.includes('%00')), 'a NUL');
+    assert.ok(paths.some((path) => /[?&]userId=42&.*userId=/.test(path) || /[?&]level=.*&level=/.test(path)), 'a repeated key');
+    assert.ok(paths.some((path) => /(userId|level)\[\]=/.test(path)) && paths.some((path) => /(userId|level)\[b\]=/.test(path)), 'a[]= and a[b]=');
+    assert.ok(requests.every((r) => r.body === '' && r.contentType === undefined), 'no body without valid bodies');
+  });
+
+  it('mixes body and parameter mutations when a shape has both, sending the first valid body with a parameter mutation', () => {
+    const requests = generateFuzzRequests({ path: '/orders/:id/cancel', pathParams: { id: ['ord_1'] }, validBodies: [{ reason: 'changed my mind' }] }, { seed: 5, count: 400 });
+    const withPath = requests.filter((r) => r.path !== undefined);
+    assert.ok(withPath.length > 100 && withPath.length < 300, `${withPath.length} of 400 mutate the path`);
+    assert.ok(withPath.every((r) => r.body === JSON.stringify({ reason: 'changed my mind' }) && r.contentType === 'application/json'));
+    assert.ok(requests.some((r) => r.path === undefined && r.kind.startsWith('field:reason:')));
+  });
+});
+
 describe('answerProblem', () => {
   it('accepts answers below 400 and 4xx with a JSON error and message', () => {
     assert.equal(answerProblem(201, 'application/json', '{"id":"1"}'), null);
@@ -89,6 +122,30 @@ describe('fuzzEndpoint', () => {
 
     assert.match(formatFuzzFailures(report), /^POST \/form: \d+ failing requests \(replay with FUZZ_SEED=42\)\n#\d+ /);
     assert.match(formatFuzzReport(report), /^POST \/form 400 requests: 201×\d+ 400×\d+ 500×\d+ \(seed 42, [\d.]+ s, \d+ FAILED\)$/);
+  });
+
+  it('sends parameter mutations as written (no normalising of .. or %2e%2e) and reports what the server did with them', async () => {
+    const seen: string[] = [];
+    // Decodes the path as a careless server would: a URIError on broken %-encoding becomes a 500.
+    const server = await startStubHttpServer((req, res) => {
+      seen.push(req.url ?? '');
+      try {
+        decodeURIComponent(req.url ?? '');
+      } catch {
+        return sendJson(res, 500, { error: 'internal_error', message: 'URIError' });
+      }
+      sendJson(res, 404, { error: 'not_found', message: 'No such file.' });
+    });
+    try {
+      const report = await fuzzEndpoint({ baseUrl: server.url, method: 'GET', path: '/files/:name', pathParams: { name: ['a.pdf'] } }, { seed: 9, count: 300, timeCapMs: 30_000 });
+      assert.equal(report.requests, 300);
+      assert.equal(seen.length, 300);
+      assert.ok(seen.some((url) => url.startsWith('/files/../../')) && seen.some((url) => url.includes('%2e%2e')), 'traversals arrive unnormalised');
+      assert.ok(report.failures.length > 0 && report.failures.every((f) => f.status === 500 && /%(?![0-9A-Fa-f]{2})|%(E0%A4%A|ED%A0|C0%AF|FF|C3)/.test(f.request.path ?? '')));
+      assert.match(formatFuzzFailures(report), /path: \/files\//);
+    } finally {
+      await server.close();
+    }
   });
 
   it('stops at the time cap and says so', async () => {

@@ -2,10 +2,14 @@
  * A seeded request fuzzer for JSON endpoints: from one or more valid sample bodies it generates requests that
  * mutate them field by field (wrong types, empty, huge, unicode edge cases, whitespace), drop and add fields,
  * nest deeply, repeat keys, send the wrong content type, invalid JSON, an empty body or one over the JSON
- * limit; sends them (keep-alive, a few at a time) and checks every answer: below 500, and every 4xx a JSON
- * body with a string `error` and `message`. The same seed gives the same requests, so a failure prints its
- * seed and request and replays with FUZZ_SEED=<seed>.
+ * limit. From valid path and query parameter values (`/checkout-session/:id`, `?userId=&level=`) it mutates
+ * the parameters: empty, huge, `..` and `%2e%2e%2f`, `%00`, unicode edge cases, broken %-encoding, numbers out
+ * of range, repeated query keys, `a[]=` and `a[b]=`, missing and unknown keys. It sends them as written (no URL
+ * normalisation; keep-alive, a few at a time) and checks every answer: below 500, and every 4xx a JSON body
+ * with a string `error` and `message`. The same seed gives the same requests, so a failure prints its seed and
+ * request and replays with FUZZ_SEED=<seed>.
  */
+import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 
 type JsonObject = Record<string, unknown>;
@@ -15,8 +19,10 @@ export interface FuzzRequest {
   kind: string;
   /** Content-Type to send; undefined sends none (the body goes as bytes, so fetch adds none either). */
   contentType?: string;
-  /** The raw body text ('' for an empty body). */
+  /** The raw body text ('' for an empty body; a GET sends none). */
   body: string;
+  /** The path and query as sent, %-encoding and all (parameter mutations); absent: the target's path. */
+  path?: string;
 }
 
 export interface FuzzFailure {
@@ -48,13 +54,25 @@ export interface FuzzGenerationOptions {
   bodyLimitBytes?: number;
 }
 
-export interface FuzzTarget {
+/** Valid values of each parameter, as text (they are %-encoded when sent). */
+export type FuzzParams = Readonly<Record<string, readonly string[]>>;
+
+/** What the generator mutates: the bodies, the path parameters and the query parameters an endpoint accepts. */
+export interface FuzzShape {
+  /** The route, `:name` for a path parameter, e.g. `/checkout-session/:id/abandon`. */
+  path: string;
+  /** Bodies the endpoint accepts; a parameter request sends the first (or no body when there is none). */
+  validBodies?: readonly JsonObject[];
+  /** Valid values of each `:name` in `path`. */
+  pathParams?: FuzzParams;
+  /** Valid values of each query parameter. */
+  query?: FuzzParams;
+}
+
+export interface FuzzTarget extends FuzzShape {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
-  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  /** At least one body the endpoint accepts. */
-  validBodies: readonly JsonObject[];
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Further headers on every request (e.g. a session cookie or a service token). */
   headers?: Record<string, string>;
 }
@@ -114,6 +132,15 @@ function entriesOf(body: JsonObject): [string, string][] {
   return Object.entries(body).map(([key, value]) => [key, JSON.stringify(value)]);
 }
 
+type Placement = 'replace' | 'prefix' | 'middle' | 'suffix';
+const PLACEMENTS: readonly Placement[] = ['replace', 'prefix', 'middle', 'suffix'];
+
+/** `edge` instead of, before, inside or after `text`. */
+function placed(text: string, edge: string, where: Placement): string {
+  const middle = Math.floor(text.length / 2);
+  return where === 'replace' ? edge : where === 'prefix' ? edge + text : where === 'suffix' ? text + edge : text.slice(0, middle) + edge + text.slice(middle);
+}
+
 /** A replacement for one field's value, as raw JSON text. */
 function fieldValueArbitrary(original: unknown): fc.Arbitrary<{ label: string; json: string }> {
   const text = typeof original === 'string' ? original : JSON.stringify(original) ?? '';
@@ -126,13 +153,7 @@ function fieldValueArbitrary(original: unknown): fc.Arbitrary<{ label: string; j
     fc.oneof(fc.constant([text]), fc.constant({ value: text }), fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 })).map(as('object')),
     fc.constant({ label: 'empty', json: '""' }),
     fc.constantFrom(...HUGE_SIZES).map((size) => ({ label: `huge-${size}`, json: JSON.stringify('x'.repeat(size)) })),
-    fc
-      .tuple(fc.constantFrom(...UNICODE_EDGE_CASES), fc.constantFrom('replace', 'prefix', 'middle', 'suffix'))
-      .map(([edge, where]) => {
-        const middle = Math.floor(text.length / 2);
-        const value = where === 'replace' ? edge : where === 'prefix' ? edge + text : where === 'suffix' ? text + edge : text.slice(0, middle) + edge + text.slice(middle);
-        return { label: 'unicode', json: JSON.stringify(value) };
-      }),
+    fc.tuple(fc.constantFrom(...UNICODE_EDGE_CASES), fc.constantFrom(...PLACEMENTS)).map(([edge, where]) => ({ label: 'unicode', json: JSON.stringify(placed(text, edge, where)) })),
     fc.string({ unit: 'binary', maxLength: 40 }).map(as('random-unicode')),
     fc.constantFrom(...WHITESPACE_ONLY).map(as('whitespace')),
     fc.constantFrom(...WHITESPACE_ONLY).map((space) => ({ label: 'padded', json: JSON.stringify(`${space}${text}${space}`) })),
@@ -140,18 +161,21 @@ function fieldValueArbitrary(original: unknown): fc.Arbitrary<{ label: string; j
   );
 }
 
-function requestArbitrary(validBodies: readonly JsonObject[], bodyLimitBytes: number): fc.Arbitrary<FuzzRequest> {
+function bodyRequestArbitrary(validBodies: readonly JsonObject[], bodyLimitBytes: number): fc.Arbitrary<FuzzRequest> {
   const JSON_TYPE = 'application/json';
   const base = fc.constantFrom(...validBodies);
+  // The field families need a field: `{}` (e.g. an optional filter left out) is mutated by the others only.
+  const bodiesWithFields = validBodies.filter((body) => Object.keys(body).length > 0);
+  const withFields = fc.constantFrom(...(bodiesWithFields.length > 0 ? bodiesWithFields : validBodies));
   const json = (kind: string, body: string): FuzzRequest => ({ kind, contentType: JSON_TYPE, body });
 
-  const fieldReplaced = base.chain((body) => {
+  const fieldReplaced = withFields.chain((body) => {
     const keys = Object.keys(body);
     return fc.constantFrom(...keys).chain((key) =>
       fieldValueArbitrary(body[key]).map(({ label, json: value }) => json(`field:${key}:${label}`, objectText(entriesOf(body).map(([k, v]) => [k, k === key ? value : v])))),
     );
   });
-  const fieldsMissing = base.chain((body) =>
+  const fieldsMissing = withFields.chain((body) =>
     fc.subarray(Object.keys(body), { minLength: 1 }).map((gone) => json(`missing:${gone.join('+')}`, objectText(entriesOf(body).filter(([k]) => !gone.includes(k))))),
   );
   const fieldExtra = fc
@@ -162,7 +186,7 @@ function requestArbitrary(validBodies: readonly JsonObject[], bodyLimitBytes: nu
     fc.constant(json('deep-nesting:objects', nestedObjects(DEEP))),
     base.map((body) => json('deep-nesting:in-body', objectText([...entriesOf(body), ['nested', nestedArrays(DEEP)]]))),
   );
-  const duplicateKeys = base.chain((body) =>
+  const duplicateKeys = withFields.chain((body) =>
     fc
       .constantFrom(...Object.keys(body))
       .chain((key) => fc.tuple(fc.constant(key), fieldValueArbitrary(body[key]), fc.boolean()))
@@ -212,12 +236,13 @@ function requestArbitrary(validBodies: readonly JsonObject[], bodyLimitBytes: nu
   const emptyBody = fc.constant(json('empty-body', ''));
   const tooLarge = base.map((body) => json('too-large', objectText([...entriesOf(body), ['padding', JSON.stringify('p'.repeat(bodyLimitBytes + 1024))]])));
 
+  const ifFields = (arbitrary: fc.Arbitrary<FuzzRequest>, weight: number) => (bodiesWithFields.length > 0 ? [{ arbitrary, weight }] : []);
   return fc.oneof(
-    { arbitrary: fieldReplaced, weight: 12 },
-    { arbitrary: fieldsMissing, weight: 2 },
+    ...ifFields(fieldReplaced, 12),
+    ...ifFields(fieldsMissing, 2),
     { arbitrary: fieldExtra, weight: 2 },
     { arbitrary: deepNesting, weight: 1 },
-    { arbitrary: duplicateKeys, weight: 2 },
+    ...ifFields(duplicateKeys, 2),
     { arbitrary: wrongContentType, weight: 2 },
     { arbitrary: invalidJson, weight: 2 },
     { arbitrary: notAnObject, weight: 1 },
@@ -227,10 +252,123 @@ function requestArbitrary(validBodies: readonly JsonObject[], bodyLimitBytes: nu
   );
 }
 
-/** The `count` requests of `seed`, always the same ones. */
-export function generateFuzzRequests(validBodies: readonly JsonObject[], options: FuzzGenerationOptions): FuzzRequest[] {
-  if (validBodies.length === 0) throw new Error('generateFuzzRequests needs at least one valid body');
-  return fc.sample(requestArbitrary(validBodies, options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT), { seed: options.seed, numRuns: options.count });
+const HUGE_PARAM_SIZES = [1_000, 8_000];
+/** Path traversal, plain and %-encoded (sent as written: nothing normalises them on the way). */
+const TRAVERSALS = ['..', '.', '../../etc/passwd', '%2e%2e', '%2e%2e%2f', '..%2f..%2fetc%2fpasswd', '%2e%2e%5c', '..%5c', '....//', '%252e%252e%252f'];
+/** %-encoding a decoder refuses: truncated, not hex, a UTF-16 surrogate, an overlong '/', bytes never in UTF-8. */
+const BAD_ENCODINGS = ['%', '%%', '%E0%A4%A', '%zz', '%ED%A0%80', '%C0%AF', '%FF%FE', '%C3', '%u0041'];
+const OUT_OF_RANGE = ['-1', '0', '-0', '1e308', '-1e308', '99999999999999999999999', '9007199254740993', '2147483648', '-2147483649', 'NaN', 'Infinity', '0x1F', '1.5', '007', '1_000'];
+const TYPE_WORDS = ['true', 'false', 'null', 'undefined', '[]', '{}', '%5B%5D', '%7B%7D'];
+const EXTRA_QUERY = ['__proto__=1', '__proto__[admin]=1', 'constructor[prototype][admin]=1', 'admin=true', 'flag', '=1', '&&', '%00=%00', 'a=1;b=2'];
+
+/** %-encodes every byte of the UTF-8 but RFC 3986's unreserved characters (a lone surrogate becomes U+FFFD). */
+function encodeParam(text: string): string {
+  let out = '';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    out += /[A-Za-z0-9\-._~]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/** A replacement for one parameter's value, as the raw text that goes into the URL; `valid` is already encoded. */
+function paramValueArbitrary(valid: string): fc.Arbitrary<{ label: string; raw: string }> {
+  const label = (name: string) => (raw: string) => ({ label: name, raw });
+  return fc.oneof(
+    fc.constant({ label: 'empty', raw: '' }),
+    fc.constantFrom(...HUGE_PARAM_SIZES).map((size) => ({ label: `huge-${size}`, raw: 'x'.repeat(size) })),
+    fc.tuple(fc.constantFrom(...TRAVERSALS), fc.constantFrom(...PLACEMENTS)).map(([edge, where]) => ({ label: 'traversal', raw: placed(valid, edge, where) })),
+    fc.constantFrom(...PLACEMENTS).map((where) => ({ label: 'nul', raw: placed(valid, '%00', where) })),
+    fc.tuple(fc.constantFrom(...BAD_ENCODINGS), fc.constantFrom(...PLACEMENTS)).map(([edge, where]) => ({ label: 'bad-encoding', raw: placed(valid, edge, where) })),
+    fc.constantFrom(...OUT_OF_RANGE).map(label('number')),
+    fc.constantFrom(...TYPE_WORDS).map(label('type-word')),
+    fc.tuple(fc.constantFrom(...UNICODE_EDGE_CASES), fc.constantFrom(...PLACEMENTS)).map(([edge, where]) => ({ label: 'unicode', raw: placed(valid, encodeParam(edge), where) })),
+    fc.string({ unit: 'binary', maxLength: 40 }).map((text) => ({ label: 'random-unicode', raw: encodeParam(text) })),
+    fc.constantFrom(...WHITESPACE_ONLY).map((space) => ({ label: 'padded', raw: `${encodeParam(space)}${valid}${encodeParam(space)}` })),
+    fc.constant({ label: 'upper-case', raw: valid.toUpperCase() }),
+    fc.constant({ label: 'over-encoded', raw: [...decodeURIComponent(valid)].map((char) => encodeParam(char) === char ? `%${char.charCodeAt(0).toString(16).toUpperCase()}` : encodeParam(char)).join('') }),
+  );
+}
+
+/** One valid, encoded value of each parameter. */
+function validParams(params: FuzzParams = {}): fc.Arbitrary<Record<string, string>> {
+  return fc.record(Object.fromEntries(Object.entries(params).map(([name, values]) => [name, fc.constantFrom(...values.map(encodeParam))])));
+}
+
+/** `template` with its `:name`s filled in, and the query pieces (`k=v`, already encoded) after a `?`. */
+function urlOf(template: string, pathValues: Record<string, string>, queryPieces: readonly string[]): string {
+  const path = template.replace(/:(\w+)/g, (_whole, name: string) => pathValues[name] ?? '');
+  return queryPieces.length > 0 ? `${path}?${queryPieces.join('&')}` : path;
+}
+
+function paramRequestArbitrary(shape: FuzzShape): fc.Arbitrary<FuzzRequest> {
+  const body = shape.validBodies?.[0];
+  const withUrl = (kind: string, path: string): FuzzRequest => (body ? { kind, contentType: 'application/json', body: JSON.stringify(body), path } : { kind, body: '', path });
+  const base = fc.record({ path: validParams(shape.pathParams), query: validParams(shape.query) });
+  const pieces = (query: Record<string, string>, without: readonly string[] = []) =>
+    Object.entries(query)
+      .filter(([k]) => !without.includes(k))
+      .map(([k, v]) => `${encodeParam(k)}=${v}`);
+  const pathNames = Object.keys(shape.pathParams ?? {});
+  const queryNames = Object.keys(shape.query ?? {});
+  const families: fc.WeightedArbitrary<FuzzRequest>[] = [{ arbitrary: base.map(({ path, query }) => withUrl('valid', urlOf(shape.path, path, pieces(query)))), weight: 1 }];
+
+  if (pathNames.length > 0) {
+    const pathReplaced = base.chain(({ path, query }) =>
+      fc
+        .constantFrom(...pathNames)
+        .chain((name) => paramValueArbitrary(path[name] ?? '').map(({ label, raw }) => withUrl(`path:${name}:${label}`, urlOf(shape.path, { ...path, [name]: raw }, pieces(query))))),
+    );
+    families.push({ arbitrary: pathReplaced, weight: 12 });
+  }
+  if (queryNames.length > 0) {
+    const queryReplaced = base.chain(({ path, query }) =>
+      fc
+        .constantFrom(...queryNames)
+        .chain((name) => paramValueArbitrary(query[name] ?? '').map(({ label, raw }) => withUrl(`query:${name}:${label}`, urlOf(shape.path, path, pieces({ ...query, [name]: raw }))))),
+    );
+    const queryMissing = base.chain(({ path, query }) =>
+      fc.subarray(queryNames, { minLength: 1 }).map((gone) => withUrl(`query-missing:${gone.join('+')}`, urlOf(shape.path, path, pieces(query, gone)))),
+    );
+    const queryRepeated = base.chain(({ path, query }) =>
+      fc
+        .constantFrom(...queryNames)
+        .chain((name) => fc.tuple(fc.constant(name), fc.oneof(fc.constant({ raw: query[name] ?? '' }), paramValueArbitrary(query[name] ?? ''))))
+        .map(([name, { raw }]) => withUrl(`query-repeated:${name}`, urlOf(shape.path, path, [...pieces(query), `${encodeParam(name)}=${raw}`]))),
+    );
+    const queryArray = base.chain(({ path, query }) =>
+      fc.tuple(fc.constantFrom(...queryNames), fc.constantFrom('[]', '[b]', '[0]', '[][]', '[__proto__]')).map(([name, brackets]) => {
+        return withUrl(`query-array:${name}${brackets}`, urlOf(shape.path, path, [...pieces(query, [name]), `${encodeParam(name)}${brackets}=${query[name] ?? ''}`]));
+      }),
+    );
+    families.push({ arbitrary: queryReplaced, weight: 8 }, { arbitrary: queryMissing, weight: 1 }, { arbitrary: queryRepeated, weight: 2 }, { arbitrary: queryArray, weight: 2 });
+  }
+  const queryExtra = base.chain(({ path, query }) =>
+    fc
+      .oneof(fc.constantFrom(...EXTRA_QUERY), fc.string({ unit: 'binary', maxLength: 12 }).map((key) => `${encodeParam(key)}=1`))
+      .map((extra) => withUrl('query-extra', urlOf(shape.path, path, [...pieces(query), extra]))),
+  );
+  families.push({ arbitrary: queryExtra, weight: 2 });
+  return fc.oneof(...families);
+}
+
+function hasParams(shape: FuzzShape): boolean {
+  return Object.keys(shape.pathParams ?? {}).length + Object.keys(shape.query ?? {}).length > 0;
+}
+
+/**
+ * The `count` requests of `seed`, always the same ones: body mutations when the shape has valid bodies,
+ * parameter mutations when it has parameters (half and half when it has both). A list of bodies is a shape
+ * of bodies only.
+ */
+export function generateFuzzRequests(shapeOrBodies: FuzzShape | readonly JsonObject[], options: FuzzGenerationOptions): FuzzRequest[] {
+  const shape: FuzzShape = Array.isArray(shapeOrBodies) ? { path: '/', validBodies: shapeOrBodies } : (shapeOrBodies as FuzzShape);
+  const families: fc.Arbitrary<FuzzRequest>[] = [];
+  if (shape.validBodies && shape.validBodies.length > 0) families.push(bodyRequestArbitrary(shape.validBodies, options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT));
+  if (hasParams(shape)) families.push(paramRequestArbitrary(shape));
+  const [only, ...more] = families;
+  if (!only) throw new Error('generateFuzzRequests needs at least one valid body or one parameter');
+  return fc.sample(more.length > 0 ? fc.oneof(only, ...more) : only, { seed: options.seed, numRuns: options.count });
 }
 
 /** What is wrong with an answer, or null: a 5xx, or a 4xx without a JSON `error` and `message`. */
@@ -252,16 +390,43 @@ export function answerProblem(status: number, contentType: string | null, text: 
 /** A request as a one-line, readable, replayable string (long bodies shortened). */
 export function describeFuzzRequest(request: FuzzRequest, limit = 400): string {
   const shown = request.body.length > limit ? `${request.body.slice(0, limit)}… (${request.body.length} characters)` : request.body;
-  return `[${request.kind}] Content-Type: ${request.contentType ?? '(none)'} body: ${JSON.stringify(shown)}`;
+  const path = request.path === undefined ? '' : ` path: ${request.path.length > limit ? `${request.path.slice(0, limit)}… (${request.path.length} characters)` : request.path}`;
+  return `[${request.kind}]${path} Content-Type: ${request.contentType ?? '(none)'} body: ${JSON.stringify(shown)}`;
+}
+
+interface RawAnswer {
+  status: number;
+  contentType: string | null;
+  text: string;
+}
+
+/** One request exactly as written (node:http: no URL normalisation), retried once when a kept-alive socket was closed under it. */
+function sendRaw(agent: Agent, base: URL, method: string, path: string, headers: Record<string, string>, body: Buffer | undefined, timeoutMs: number): Promise<RawAnswer> {
+  const attempt = (): Promise<RawAnswer & { reusedReset?: boolean }> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest({ host: base.hostname, port: base.port, method, path, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? null, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      req.on('error', (err: NodeJS.ErrnoException) => (req.reusedSocket && err.code === 'ECONNRESET' ? resolve({ status: 0, contentType: null, text: '', reusedReset: true }) : reject(err)));
+      req.end(body);
+    });
+  return attempt().then((answer) => (answer.reusedReset ? attempt() : answer));
 }
 
 /** Sends the seeded requests to the target and checks every answer. */
 export async function fuzzEndpoint(target: FuzzTarget, options: FuzzRunOptions): Promise<FuzzReport> {
   const method = target.method ?? 'POST';
   const endpoint = `${method} ${target.path}`;
-  const requests = generateFuzzRequests(target.validBodies, options);
+  const requests = generateFuzzRequests(target, options);
   const byStatus: Record<number, number> = {};
   const failures: FuzzFailure[] = [];
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const base = new URL(target.baseUrl);
   const started = Date.now();
   let next = 0;
   let sent = 0;
@@ -270,20 +435,15 @@ export async function fuzzEndpoint(target: FuzzTarget, options: FuzzRunOptions):
   const sendOne = async (index: number, request: FuzzRequest) => {
     const headers: Record<string, string> = { ...target.headers };
     if (request.contentType !== undefined) headers['Content-Type'] = request.contentType;
+    const body = method === 'GET' && request.body === '' ? undefined : Buffer.from(request.body, 'utf8');
+    if (body) headers['Content-Length'] = String(body.length);
     const fail = (status: number | null, problem: string, answer: string) =>
       failures.push({ seed: options.seed, index, request, status, problem, answer: answer.slice(0, 500) });
     try {
-      const res = await fetch(`${target.baseUrl}${target.path}`, {
-        method,
-        headers,
-        // Bytes, not a string, when there is no content type: fetch would otherwise add text/plain.
-        body: request.contentType === undefined ? new TextEncoder().encode(request.body) : request.body,
-        signal: AbortSignal.timeout(Math.max(1000, options.timeCapMs)),
-      });
-      const text = await res.text();
+      const res = await sendRaw(agent, base, method, request.path ?? target.path, headers, body, Math.max(1000, options.timeCapMs));
       byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
-      const problem = answerProblem(res.status, res.headers.get('content-type'), text);
-      if (problem) fail(res.status, problem, text);
+      const problem = answerProblem(res.status, res.contentType, res.text);
+      if (problem) fail(res.status, problem, res.text);
     } catch (error) {
       fail(null, 'no answer', error instanceof Error ? `${error.name}: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : String(error));
     }
@@ -302,7 +462,11 @@ export async function fuzzEndpoint(target: FuzzTarget, options: FuzzRunOptions):
       await sendOne(index, request);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    agent.destroy();
+  }
   return { endpoint, seed: options.seed, requests: sent, byStatus, failures, timedOut, elapsedMs: Date.now() - started };
 }
 
