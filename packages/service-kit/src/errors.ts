@@ -95,6 +95,35 @@ interface HttpLibraryError {
   message?: unknown;
 }
 
+/** Node socket errors that mean the database (or another service we call) cannot be reached right now. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** PostgreSQL SQLSTATEs of a server going away or not yet back: admin_shutdown, crash_shutdown, cannot_connect_now. */
+const POSTGRES_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03']);
+/** What node-postgres and its pool throw, without a code, when a connection is lost or cannot be made in time. */
+const POSTGRES_CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect$/,
+  /^Client has encountered a connection error and is not queryable$/,
+];
+
+/**
+ * Whether `err` (or an error in its `cause` chain) says a dependency is unreachable for the moment rather
+ * than that the request or the code is wrong: a refused or reset socket, PostgreSQL shutting down or
+ * starting up (57P01-57P03), a connection exception (SQLSTATE class 08), a connection lost mid-query.
+ */
+export function isDependencyUnavailable(err: unknown): boolean {
+  for (let current = err, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || POSTGRES_UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && POSTGRES_CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** Seconds a client is told to wait (Retry-After) when a dependency is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 function toApiError(err: unknown): { status: number; body: ApiError } | undefined {
   if (err instanceof AppError) {
     const body: ApiError = { error: err.code, message: err.message };
@@ -122,7 +151,11 @@ function toApiError(err: unknown): { status: number; body: ApiError } | undefine
   return undefined;
 }
 
-/** The one error middleware: AppErrors and client errors as `{ error, message, fields? }`, anything else as a logged 500. */
+/**
+ * The one error middleware: AppErrors and client errors as `{ error, message, fields? }`; a dependency that is
+ * unavailable for the moment (isDependencyUnavailable: Postgres restarting...) as 503 service_unavailable with
+ * Retry-After; anything else as a logged 500.
+ */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -133,6 +166,14 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     // pino-http's request logger already carries the request (with its id); without it, add the id ourselves.
     const log = (message: string) => (req.log ? req.log.error({ err }, message) : logger.error({ err, reqId: req.id }, message));
     const known = toApiError(err);
+    // What the service meant to answer (an AppError, a client error) stands; anything else is checked for an outage.
+    if (!known && isDependencyUnavailable(err)) {
+      // Postgres restarting, a connection lost: the request may succeed in a moment. Logged, but not as a bug.
+      (req.log ?? logger).warn({ err, reqId: req.id }, 'dependency unavailable');
+      const body: ApiError = { error: 'service_unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' };
+      res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).json(body);
+      return;
+    }
     if (known) {
       if (known.status >= 500) log(known.body.message);
       res.status(known.status).json(known.body);

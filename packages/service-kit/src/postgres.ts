@@ -52,6 +52,12 @@ export function createPool({ connectionString, schema, applicationName, logger, 
   pool.on('error', (err) => {
     if (logger) logger.warn({ err }, 'idle postgres connection failed');
   });
+  // A checked-out client whose connection is lost between two queries (Postgres restarting) emits 'error' as
+  // well, and pg-pool listens only while the client is idle: without this the process would crash. The
+  // holder's next query fails ("not queryable") and it releases the client as broken.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger?.debug({ err }, 'postgres connection failed while checked out'));
+  });
   return pool;
 }
 
