@@ -16,7 +16,7 @@ import { startFormsDeliverySite, type FormsDeliverySite } from '../../testing/fo
 const CONTACTS = 200;
 const TICKETS = 200;
 const CONCURRENCY = 8;
-const DELIVERY_TIMEOUT_MS = 60_000;
+const DELIVERY_TIMEOUT_MS = 90_000;
 
 let site: FormsDeliverySite | undefined;
 
@@ -142,12 +142,12 @@ async function outage(mode: 'with its data' | 'empty'): Promise<OutageResult> {
   return { delivered, duplicated, expected: expected.size };
 }
 
-test('Redis killed during 200 contact and 200 ticket submissions, back with its data: all stored, every e-mail delivered exactly once', { timeout: 120_000 }, async () => {
+test('Redis killed during 200 contact and 200 ticket submissions, back with its data: all stored, every e-mail delivered exactly once', { timeout: 180_000 }, async () => {
   const { duplicated } = await outage('with its data');
   assert.equal(duplicated, 0, 'no e-mail delivered twice');
 });
 
-test('Redis killed during 200 contact and 200 ticket submissions, back empty: all stored, every e-mail delivered (again if it was queued but had not run)', { timeout: 120_000 }, async () => {
+test('Redis killed during 200 contact and 200 ticket submissions, back empty: all stored, every e-mail delivered (again if it was queued but had not run)', { timeout: 180_000 }, async () => {
   const { duplicated, expected } = await outage('empty');
   // What ran in the moment before the loss (its outbox row not yet settled) runs again: at least once.
   assert.ok(duplicated <= expected / 10, `${duplicated} duplicates`);
