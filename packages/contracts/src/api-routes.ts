@@ -35,6 +35,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: '/create-checkout-session', service: 'payments' },
   // GET /checkout-session/{session_id}; beyond the spec, POST /checkout-session/{session_id or order reference}/abandon (the cancel page).
   { path: '/checkout-session/', service: 'payments' },
+  // The staff area's APIs (issue 14): content editing on content, the rest (staff, roles, audit) on identity.
+  { path: '/staff-api/content/', service: 'content' },
+  { path: '/staff-api/', service: 'identity' },
   // The operator console (memberships, queue dashboard): identity, behind operator sign-in.
   { path: '/admin/', service: 'identity' },
   { path: '/stripe/webhook', service: 'payments' },

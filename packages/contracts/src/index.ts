@@ -10,6 +10,7 @@ export * from './queues.js';
 export * from './remotes.js';
 export * from './session.js';
 export * from './site-paths.js';
+export * from './staff.js';
 export * from './storable-text.js';
 export * from './text-field.js';
 export type * from './remote-modules.js';
