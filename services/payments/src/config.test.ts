@@ -30,6 +30,8 @@ describe('payments config', () => {
     assert.equal(config.IDENTITY_URL, 'http://127.0.0.1:4002');
     assert.equal(config.FULFIL_MAX_ATTEMPTS, 15);
     assert.equal(config.FULFIL_RETRY_BASE_MS, 2000);
+    assert.equal(config.PAYMENTS_LOCK_DURATION_MS, 60_000);
+    assert.equal(config.PAYMENTS_STALLED_INTERVAL_MS, 30_000);
     assert.equal(config.SERVICE_TOKEN, undefined);
   });
 

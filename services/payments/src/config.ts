@@ -57,6 +57,14 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
     .default(false),
   /** Fulfilment jobs one worker process runs at once. */
   PAYMENTS_WORKER_CONCURRENCY: positiveInt(5),
+  /**
+   * A fulfilment job's lock lasts this long and is renewed while the job runs; a worker that dies (SIGKILL,
+   * out of memory) leaves its jobs in progress to the other workers after about this long plus one
+   * PAYMENTS_STALLED_INTERVAL_MS. Longer than one fulfilment can take (a Stripe call and IDENTITY_TIMEOUT_MS).
+   */
+  PAYMENTS_LOCK_DURATION_MS: positiveInt(60_000),
+  /** How often workers look for fulfilment jobs whose lock expired (stalled). */
+  PAYMENTS_STALLED_INTERVAL_MS: positiveInt(30_000),
   /** How often a fulfilment is tried while Stripe or identity is unreachable... */
   FULFIL_MAX_ATTEMPTS: positiveInt(15),
   /** ...waiting this long after the first failure and twice as long after each further one (15 × from 2 s: about 9 hours). */

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
-import pg from 'pg';
-import { loginAnswerSchema, QUEUES, sessionLookupAnswerSchema } from '@tca/contracts';
-import { createTestDatabase, freePort, startNodeProcess, startSmtpSink, waitFor, type NodeProcess } from '@tca/service-kit/testing';
-import { buyMembership, call, Closers, PAYMENTS_DIR, payOnHostedPage, startPaymentsStack, type PaymentsStack } from './testing/harness.js';
+import type pg from 'pg';
+import { QUEUES, sessionLookupAnswerSchema } from '@tca/contracts';
+import { waitFor, type NodeProcess } from '@tca/service-kit/testing';
+import { buyMembership, call, Closers, payOnHostedPage, startPaymentsStack, type PaymentsStack } from './testing/harness.js';
+import { mapLimit, prepareRealIdentity, registerMembers, startRealMailer, startWorkerProcess } from './testing/real-services.js';
 
 /**
  * The issue's scale check: three payment worker processes, 300 paid sessions whose webhooks the Stripe
@@ -16,22 +15,6 @@ import { buyMembership, call, Closers, PAYMENTS_DIR, payOnHostedPage, startPayme
  */
 const SESSIONS = Number(process.env.PAYMENTS_SCALE_SESSIONS ?? 300);
 const WORKERS = 3;
-const IDENTITY_DIR = fileURLToPath(new URL('../../identity/', import.meta.url));
-const MAILER_DIR = fileURLToPath(new URL('../../mailer/', import.meta.url));
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index] as T, index);
-      }
-    }),
-  );
-  return results;
-}
 
 describe(`${WORKERS} payment workers, ${SESSIONS} paid sessions, every webhook delivered twice`, { timeout: 600_000 }, () => {
   const closers = new Closers();
@@ -43,59 +26,21 @@ describe(`${WORKERS} payment workers, ${SESSIONS} paid sessions, every webhook d
 
   before(async () => {
     // The real identity service (its /internal/memberships is what fulfilment calls), on its own database.
-    const db = await createTestDatabase('pay_scale_identity');
-    closers.add(() => db.drop());
-    const serviceToken = randomBytes(32).toString('hex');
-    const identityPort = await freePort();
-    identityUrl = `http://127.0.0.1:${identityPort}`;
-    identityDb = new pg.Pool({ connectionString: db.url, max: 2 });
-    closers.add(() => identityDb.end());
+    const identity = await prepareRealIdentity(closers, 'scale');
+    identityUrl = identity.url;
+    identityDb = identity.db;
     // Identity's Redis is only for its rate limits (off here) and e-mails; the test's own comes with the stack.
     stack = await startPaymentsStack(closers, {
-      identity: { url: identityUrl, serviceToken },
+      identity: { url: identity.url, serviceToken: identity.serviceToken },
       sandboxEnv: { SANDBOX_DUPLICATE_DELIVERY: '1', SANDBOX_OUT_OF_ORDER: '1', SANDBOX_DELIVERY_CONCURRENCY: '8' },
     });
-    const identity = await startNodeProcess({
-      cwd: IDENTITY_DIR,
-      file: 'src/index.ts',
-      env: {
-        DATABASE_URL: db.url,
-        REDIS_URL: stack.redis.url,
-        PORT: String(identityPort),
-        SERVICE_TOKEN: serviceToken,
-        LOGIN_RATE_LIMIT_PER_IP: '0',
-        LOGIN_FAILURE_LIMIT_PER_ACCOUNT: '0',
-        REGISTER_RATE_LIMIT_PER_IP: '0',
-        RESET_RATE_LIMIT_PER_IP: '0',
-        RESET_RATE_LIMIT_PER_EMAIL: '0',
-        LOG_LEVEL: 'info',
-      },
-      ready: /"msg":"listening"/,
-      label: 'identity',
-    });
-    closers.add(() => identity.stop());
+    await identity.start(stack.redis.url);
 
     // The mailer sends what the workers' outbox relays queue, to an SMTP sink.
-    const sink = await startSmtpSink();
-    closers.add(() => sink.close());
-    smtp.mails = sink.mails;
-    const mailer = await startNodeProcess({
-      cwd: MAILER_DIR,
-      file: 'src/index.ts',
-      env: { REDIS_URL: stack.redis.url, SMTP_URL: `${sink.url}`, SMTP_RATE_PER_SECOND: '0', MAIL_CONCURRENCY: '10', LOG_LEVEL: 'info' },
-      ready: /email worker started/,
-      label: 'mailer',
-    });
-    closers.add(() => mailer.stop());
+    smtp.mails = (await startRealMailer(closers, stack.redis.url)).sink.mails;
 
     for (let i = 0; i < WORKERS; i += 1) {
-      const worker = await startNodeProcess({
-        cwd: PAYMENTS_DIR,
-        file: 'src/worker.ts',
-        env: { ...stack.env, LOG_LEVEL: 'info', PAYMENTS_WORKER_CONCURRENCY: '5' },
-        ready: /"msg":"queue worker started"/,
-        label: `payments-worker-${i + 1}`,
-      });
+      const worker = await startWorkerProcess(stack, `payments-worker-${i + 1}`, { PAYMENTS_WORKER_CONCURRENCY: '5' });
       workers.push(worker);
       closers.add(() => worker.stop());
     }
@@ -104,14 +49,7 @@ describe(`${WORKERS} payment workers, ${SESSIONS} paid sessions, every webhook d
 
   it('creates exactly one membership and one receipt per paid session', async () => {
     // Members register and log in (identity's user ids are what memberships hang on).
-    const members = await mapLimit(Array.from({ length: SESSIONS }, (_, i) => i), 8, async (i) => {
-      const email = `scale.${process.pid}.${i}@example.org`;
-      const password = 'Kolam#2026pass';
-      const registered = await call(`${identityUrl}/auth/register`, { body: { firstName: 'Meera', lastName: 'Raman', email, phoneNumber: '61412345678', password, termsAccepted: true } });
-      assert.equal(registered.status, 201, JSON.stringify(registered.body));
-      const login = loginAnswerSchema.parse((await call(`${identityUrl}/auth/login`, { body: { email, password } })).body);
-      return { token: login.token, user: login.user };
-    });
+    const members = await registerMembers(identityUrl, SESSIONS);
 
     // Each buys a membership and pays; the success page then asks about the session, as the browser does.
     const sessions = await mapLimit(members, 10, async (member, i) => {

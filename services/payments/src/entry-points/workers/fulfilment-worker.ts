@@ -56,6 +56,10 @@ export interface FulfilmentWorkerOptions extends RetrySettings {
   redisUrl: string;
   /** Jobs this process runs at once. */
   concurrency: number;
+  /** A job's lock; a worker that dies leaves its jobs to the others after about this long. */
+  lockDurationMs?: number;
+  /** How often the workers look for jobs whose lock expired. */
+  stalledIntervalMs?: number;
   connectionName: string;
 }
 
@@ -68,6 +72,8 @@ export function startFulfilmentWorker(deps: ProcessWebhookEventDeps, options: Fu
     redisUrl: options.redisUrl,
     schema: paymentFulfilmentJobSchema,
     concurrency: options.concurrency,
+    ...(options.lockDurationMs !== undefined ? { lockDurationMs: options.lockDurationMs } : {}),
+    ...(options.stalledIntervalMs !== undefined ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
     logger,
     connectionName: options.connectionName,
     async process(data, job, token) {

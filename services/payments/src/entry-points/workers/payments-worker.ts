@@ -49,6 +49,8 @@ export async function startPaymentsWorker(config: PaymentsConfig, options: Payme
       {
         redisUrl: config.REDIS_URL,
         concurrency: config.PAYMENTS_WORKER_CONCURRENCY,
+        lockDurationMs: config.PAYMENTS_LOCK_DURATION_MS,
+        stalledIntervalMs: config.PAYMENTS_STALLED_INTERVAL_MS,
         connectionName: `payments-${PAYMENTS_WORKER_NAME}`,
         maxAttempts: config.FULFIL_MAX_ATTEMPTS,
         retryBaseMs: config.FULFIL_RETRY_BASE_MS,
