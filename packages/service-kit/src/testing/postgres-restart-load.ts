@@ -40,8 +40,8 @@ export interface RestartLoadOptions {
   downMs: number;
   /** What a lane waits after an answer other than `okStatus`, as a client backing off would. */
   backoffMs: number;
-  /** The status of a successful request, e.g. 201. */
-  okStatus: number;
+  /** The status of a successful request, e.g. 201, or per request (e.g. 201 for a registration, 200 for a login). */
+  okStatus: number | ((n: number) => number);
   send(n: number): Promise<Response>;
 }
 
@@ -51,11 +51,15 @@ export interface RestartLoadResult {
   readyWhileDown: number[];
   /** Milliseconds from start() resolving to /readyz answering 200 (undefined: it never did within 15 s). */
   readyAfterMs: number | undefined;
-  /** Milliseconds from start() resolving to the first `okStatus` answer to a request sent after it. */
+  /** Milliseconds from start() resolving to the first successful answer to a request sent after it. */
   recoveryMs: number | undefined;
   /** Milliseconds from stop() beginning to start() resolving. */
   outageMs: number;
   elapsedMs: number;
+}
+
+function okStatusOf(okStatus: RestartLoadOptions['okStatus']): (n: number) => number {
+  return typeof okStatus === 'number' ? () => okStatus : okStatus;
 }
 
 async function readyStatus(serviceUrl: string): Promise<number> {
@@ -69,7 +73,8 @@ async function readyStatus(serviceUrl: string): Promise<number> {
 }
 
 export async function runThroughPostgresRestart(options: RestartLoadOptions): Promise<RestartLoadResult> {
-  const { server, serviceUrl, total, concurrency, stopAfterAnswers, downMs, backoffMs, okStatus, send } = options;
+  const { server, serviceUrl, total, concurrency, stopAfterAnswers, downMs, backoffMs, send } = options;
+  const okStatus = okStatusOf(options.okStatus);
   const began = Date.now();
   const now = () => Date.now() - began;
   const answers: RestartLoadAnswer[] = [];
@@ -100,7 +105,7 @@ export async function runThroughPostgresRestart(options: RestartLoadOptions): Pr
       }
       answers.push(answer);
       if (answers.length === stopAfterAnswers) resolveStopTime();
-      if (answer.status !== okStatus) await sleep(backoffMs);
+      if (answer.status !== okStatus(n)) await sleep(backoffMs);
     }
   }
 
@@ -128,7 +133,7 @@ export async function runThroughPostgresRestart(options: RestartLoadOptions): Pr
   // Fewer answers than stopAfterAnswers would leave the fault waiting: let it run now (the caller sees it came late).
   resolveStopTime();
   const { readyWhileDown, readyAfterMs } = await faulted;
-  const firstOk = answers.filter((a) => a.phase === 'after' && a.status === okStatus).sort((a, b) => a.answeredAt - b.answeredAt)[0];
+  const firstOk = answers.filter((a) => a.phase === 'after' && a.status === okStatus(a.n)).sort((a, b) => a.answeredAt - b.answeredAt)[0];
   answers.sort((a, b) => a.n - b.n);
   return {
     answers,
@@ -151,10 +156,11 @@ export function statusCounts(answers: readonly RestartLoadAnswer[]): Record<stri
  * What a service must show through the restart: no answer of 500 or above but 503, and none without an
  * answer; every 503 a JSON `service_unavailable` error with a message and Retry-After; some 503s (the fault
  * did happen); /readyz 503 while the database is away and 200 after; and, without restarting the service,
- * `okStatus` again after the database is back, for every one of the last `tailAllOk` requests.
+ * success again after the database is back, for every one of the last `tailAllOk` requests.
  */
-export function assertSurvivedPostgresRestart(result: RestartLoadResult, okStatus: number, tailAllOk: number): void {
+export function assertSurvivedPostgresRestart(result: RestartLoadResult, expected: RestartLoadOptions['okStatus'], tailAllOk: number): void {
   const { answers } = result;
+  const okStatus = okStatusOf(expected);
   const failed = answers.filter((a) => a.status === 0 || (a.status >= 500 && a.status !== 503));
   assert.deepEqual(
     failed.map((a) => `#${a.n} (${a.phase}): ${a.status} ${a.failure ?? JSON.stringify(a.body)}`),
@@ -172,20 +178,21 @@ export function assertSurvivedPostgresRestart(result: RestartLoadResult, okStatu
   }
   assert.ok(result.readyWhileDown.length > 0 && result.readyWhileDown.every((status) => status === 503), `/readyz while the database is away: ${result.readyWhileDown.join(', ')}`);
   assert.notEqual(result.readyAfterMs, undefined, '/readyz answers 200 again after the restart');
-  assert.notEqual(result.recoveryMs, undefined, `${okStatus} again after the restart`);
+  assert.notEqual(result.recoveryMs, undefined, 'successful answers again after the restart');
   const tail = answers.slice(-tailAllOk);
   assert.ok(tail.every((a) => a.phase === 'after'), `the last ${tailAllOk} requests were sent after the restart (raise total)`);
-  assert.deepEqual(tail.filter((a) => a.status !== okStatus).map((a) => `#${a.n}: ${a.status}`), [], `the last ${tailAllOk} requests answered ${okStatus}`);
+  assert.deepEqual(tail.filter((a) => a.status !== okStatus(a.n)).map((a) => `#${a.n}: ${a.status}`), [], `the last ${tailAllOk} requests answered successfully`);
 }
 
 /** One line for the README: answers per phase and status, stored and lost, outage and recovery times. */
-export function formatRestartLoad(label: string, result: RestartLoadResult, okStatus: number, stored: { stored: number; lost: number; extra?: string }): string {
+export function formatRestartLoad(label: string, result: RestartLoadResult, expected: RestartLoadOptions['okStatus'], stored: { stored: number; lost: number; extra?: string }): string {
   const { answers } = result;
-  const ok = answers.filter((a) => a.status === okStatus).length;
+  const okStatus = okStatusOf(expected);
+  const ok = answers.filter((a) => a.status === okStatus(a.n)).length;
   const unavailable = answers.filter((a) => a.status === 503).length;
   const perPhase = (['before', 'down', 'after'] as const).map((phase) => `${phase} ${JSON.stringify(statusCounts(answers.filter((a) => a.phase === phase)))}`).join(', ');
   return (
-    `${label}: submitted ${answers.length} / ${okStatus} ${ok} / 503 ${unavailable} / other ${answers.length - ok - unavailable} / stored ${stored.stored} / lost ${stored.lost}` +
+    `${label}: submitted ${answers.length} / ${typeof expected === 'number' ? expected : 'ok'} ${ok} / 503 ${unavailable} / other ${answers.length - ok - unavailable} / stored ${stored.stored} / lost ${stored.lost}` +
     ` / time to recover ${result.recoveryMs ?? '-'} ms (readyz 200 after ${result.readyAfterMs ?? '-'} ms; Postgres away ${result.outageMs} ms;` +
     ` readyz while away ${result.readyWhileDown.join(',')}; answers by phase: ${perPhase}${stored.extra ? `; ${stored.extra}` : ''}; ${result.elapsedMs} ms in all)`
   );

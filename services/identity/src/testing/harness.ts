@@ -49,23 +49,32 @@ export interface TestIdentity {
   stop(): Promise<void>;
 }
 
+export interface TestIdentityOptions {
+  /** An empty database the test provides and removes itself (e.g. on its own PostgreSQL); default: a new one on TEST_DATABASE_URL's server, dropped by stop(). */
+  databaseUrl?: string;
+}
+
 /** Starts the identity service as `npm start` does (migrations included) on a new database and its own Redis. */
-export async function startTestIdentity(label: string, env: Record<string, string> = {}): Promise<TestIdentity> {
+export async function startTestIdentity(label: string, env: Record<string, string> = {}, options: TestIdentityOptions = {}): Promise<TestIdentity> {
   const closers: Array<() => Promise<void>> = [];
   const stop = async () => {
     while (closers.length > 0) await closers.pop()?.().catch(() => undefined);
   };
   try {
-    const db: TestDatabase = await createTestDatabase(`identity_${label}`);
-    closers.push(() => db.drop());
+    let databaseUrl = options.databaseUrl;
+    if (!databaseUrl) {
+      const db: TestDatabase = await createTestDatabase(`identity_${label}`);
+      closers.push(() => db.drop());
+      databaseUrl = db.url;
+    }
     const redis = await startRedisServer();
     closers.push(() => redis.stop());
-    const config = loadIdentityConfig({ DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: '0', PUBLIC_URL: TEST_PUBLIC_URL, SERVICE_TOKEN: TEST_SERVICE_TOKEN, ...NO_RATE_LIMITS, ...env });
+    const config = loadIdentityConfig({ DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PORT: '0', PUBLIC_URL: TEST_PUBLIC_URL, SERVICE_TOKEN: TEST_SERVICE_TOKEN, ...NO_RATE_LIMITS, ...env });
     const running = await start(config, { handleSignals: false, logger: createLogger({ name: 'identity', level: 'silent' }) });
     closers.push(() => running.stop());
-    const pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: `identity-test-${label}` });
+    const pool = createPool({ connectionString: databaseUrl, schema: SCHEMA, applicationName: `identity-test-${label}` });
     closers.push(() => pool.end());
-    return { url: running.url, pool, databaseUrl: db.url, redis, stop };
+    return { url: running.url, pool, databaseUrl, redis, stop };
   } catch (err) {
     await stop();
     throw err;
