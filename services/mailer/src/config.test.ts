@@ -17,7 +17,8 @@ describe('mailer config', () => {
       MAIL_LOCK_DURATION_MS: 60_000,
       MAIL_STALLED_INTERVAL_MS: 30_000,
       MAIL_GIVE_UP_AFTER_MS: 24 * 3600 * 1000,
-      MAIL_EXTENDED_RETRY_MIN_MS: 30_000,
+      MAIL_EXTENDED_RETRY_MIN_MS: 10_000,
+      MAIL_RETRY_MAX_DELAY_MS: 30_000,
       SHUTDOWN_GRACE_MS: 30_000,
       ALLOW_TEST_SERVICES: false,
     });
@@ -36,6 +37,7 @@ describe('mailer config', () => {
       MAIL_STALLED_INTERVAL_MS: '6000',
       MAIL_GIVE_UP_AFTER_MS: '0',
       MAIL_EXTENDED_RETRY_MIN_MS: '700',
+      MAIL_RETRY_MAX_DELAY_MS: '900',
       SHUTDOWN_GRACE_MS: '800',
       NODE_ENV: 'production',
       ALLOW_TEST_SERVICES: 'true',
@@ -54,6 +56,7 @@ describe('mailer config', () => {
       MAIL_STALLED_INTERVAL_MS: 6000,
       MAIL_GIVE_UP_AFTER_MS: 0,
       MAIL_EXTENDED_RETRY_MIN_MS: 700,
+      MAIL_RETRY_MAX_DELAY_MS: 900,
       SHUTDOWN_GRACE_MS: 800,
       NODE_ENV: 'production',
       ALLOW_TEST_SERVICES: true,
@@ -73,6 +76,32 @@ describe('mailer config', () => {
         return true;
       },
     );
+  });
+});
+
+describe('mailer retry settings', () => {
+  const base = { REDIS_URL: 'redis://127.0.0.1:6379' };
+
+  test('by default a mail unsent for SMTP trouble is retried for a day, at most 30 s apart', () => {
+    const config = loadMailerConfig(base);
+    assert.ok(config.MAIL_GIVE_UP_AFTER_MS >= 15 * 60 * 1000, 'at least 15 minutes before giving up');
+    assert.ok(config.MAIL_EXTENDED_RETRY_MIN_MS <= config.MAIL_RETRY_MAX_DELAY_MS);
+    assert.equal(config.MAIL_RETRY_MAX_DELAY_MS, 30_000);
+  });
+
+  test('the first extended delay may equal the cap, not exceed it', () => {
+    assert.equal(loadMailerConfig({ ...base, MAIL_EXTENDED_RETRY_MIN_MS: '5000', MAIL_RETRY_MAX_DELAY_MS: '5000' }).MAIL_RETRY_MAX_DELAY_MS, 5000);
+    assert.throws(
+      () => loadMailerConfig({ ...base, MAIL_EXTENDED_RETRY_MIN_MS: '60000', MAIL_RETRY_MAX_DELAY_MS: '30000' }),
+      (err: Error) => err instanceof ConfigError && /MAIL_EXTENDED_RETRY_MIN_MS: must not be more than MAIL_RETRY_MAX_DELAY_MS \(30000\)/.test(err.message),
+    );
+    // Only the cap set, below the default first delay: refused too, naming the variable to set (the loader's wording for an unset one).
+    assert.throws(() => loadMailerConfig({ ...base, MAIL_RETRY_MAX_DELAY_MS: '5000' }), /MAIL_EXTENDED_RETRY_MIN_MS: is required but not set/);
+  });
+
+  test('zero or negative delays are refused', () => {
+    assert.throws(() => loadMailerConfig({ ...base, MAIL_RETRY_MAX_DELAY_MS: '0' }), /MAIL_RETRY_MAX_DELAY_MS: must be at least 1/);
+    assert.throws(() => loadMailerConfig({ ...base, MAIL_EXTENDED_RETRY_MIN_MS: '-5' }), /MAIL_EXTENDED_RETRY_MIN_MS/);
   });
 });
 

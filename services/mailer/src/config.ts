@@ -43,11 +43,19 @@ export const mailerEnvSchema = serviceEnvSchema.pick({ REDIS_URL: true, LOG_LEVE
   MAIL_STALLED_INTERVAL_MS: positiveInt(30_000),
   /**
    * When SMTP is unreachable on a job's last attempt, keep retrying (with a growing delay) until the job
-   * is this old, so an SMTP outage does not lose mail. 0 = fail after the job's own attempts.
+   * is this old, so an SMTP outage does not lose mail: a day, long enough for a provider's incident or for
+   * someone to fix expired SMTP credentials. 0 = fail after the job's own attempts. See retry-policy.ts.
    */
   MAIL_GIVE_UP_AFTER_MS: intVar(24 * 3600 * 1000),
-  /** Smallest delay of those extra retries (they grow to half the job's age, at most 15 minutes). */
-  MAIL_EXTENDED_RETRY_MIN_MS: positiveInt(30_000),
+  /** Delay of the first of those extra retries; it doubles with each one, up to MAIL_RETRY_MAX_DELAY_MS. */
+  MAIL_EXTENDED_RETRY_MIN_MS: positiveInt(10_000),
+  /**
+   * Longest delay between two tries while SMTP is unreachable, so mail goes out at most this long after SMTP
+   * is back (a password-reset link is wanted now). 30 s is cheap here: a refused connection costs nothing,
+   * the site sends a few hundred mails a day, and SMTP_RATE_PER_SECOND bounds the tries as it bounds sends.
+   * Each delay is jittered (retry-policy.ts) so a batch that failed together does not return all at once.
+   */
+  MAIL_RETRY_MAX_DELAY_MS: positiveInt(30_000),
   /** How long SIGTERM waits for jobs in progress before exiting anyway. */
   SHUTDOWN_GRACE_MS: intVar(30_000),
   /** production (the container image sets it) refuses the local mail sink unless ALLOW_TEST_SERVICES=true. */
@@ -61,6 +69,13 @@ export const mailerEnvSchema = serviceEnvSchema.pick({ REDIS_URL: true, LOG_LEVE
     .transform((value) => value === 'true')
     .default(false),
 }).superRefine((env, ctx) => {
+  if (env.MAIL_EXTENDED_RETRY_MIN_MS > env.MAIL_RETRY_MAX_DELAY_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAIL_EXTENDED_RETRY_MIN_MS'],
+      message: `must not be more than MAIL_RETRY_MAX_DELAY_MS (${env.MAIL_RETRY_MAX_DELAY_MS})`,
+    });
+  }
   // Unset, SMTP_URL is the sink's default; the loader then reports it as "required but not set".
   if (env.NODE_ENV === 'production' && !env.ALLOW_TEST_SERVICES && isMailSink(env.SMTP_URL)) {
     ctx.addIssue({

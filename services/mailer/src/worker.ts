@@ -1,8 +1,9 @@
-import { DelayedError, UnrecoverableError, type Job, type Worker } from 'bullmq';
+import { DelayedError, Job, UnrecoverableError, type Worker } from 'bullmq';
 import nodemailer from 'nodemailer';
 import { emailJobSchema, QUEUES, type EmailJob } from '@tca/contracts';
 import { closeRedis, createLogger, createRedis, startQueueWorker, type Logger, type QueueWorker } from '@tca/service-kit';
 import type { MailerConfig } from './config.js';
+import { extendedRetryDelay, failedAttemptLine, MAX_JOB_LOG_LINES, type ExtendedRetryPolicy, type FailedAttempt } from './retry-policy.js';
 
 /** What a job's processor returns (kept in Redis with the completed job). */
 export interface EmailResult {
@@ -49,7 +50,6 @@ async function removeBody(job: Job): Promise<void> {
 
 /** Sent markers live this long: a job re-queued with the same key within this time is not sent again. */
 const SENT_MARKER_TTL_S = 7 * 24 * 3600;
-const MAX_EXTENDED_DELAY_MS = 15 * 60 * 1000;
 
 /** SMTP replies that will not get better by retrying: bad mailbox, rejected message, policy. Not auth or config. */
 function isPermanentSmtpFailure(err: unknown): boolean {
@@ -91,6 +91,20 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
   );
   const messageDomain = domainOf(config.MAIL_FROM);
   const markerKey = (key: string) => `${config.BULLMQ_PREFIX}:mailer:sent:${key}`;
+  const retryPolicy: ExtendedRetryPolicy = { firstDelayMs: config.MAIL_EXTENDED_RETRY_MIN_MS, maxDelayMs: config.MAIL_RETRY_MAX_DELAY_MS };
+
+  /**
+   * Adds the line of a failed try to the job's log (the dashboard shows it; see retry-policy.ts). A job
+   * already removed gets none (BullMQ's addLog checks); a log that cannot be written does not fail the job.
+   */
+  async function logFailedAttempt(job: Job, failed: FailedAttempt): Promise<void> {
+    if (job.id === undefined) return;
+    try {
+      await Job.addJobLog(queueWorker.worker, job.id, failedAttemptLine(failed), job.opts.keepLogs ?? MAX_JOB_LOG_LINES);
+    } catch (err) {
+      logger.warn({ err, jobId: job.id }, 'could not add to the job log');
+    }
+  }
 
   async function processEmail(mail: EmailJob, job: Job, token?: string): Promise<EmailResult> {
     const messageId = `<${mail.key}@${messageDomain}>`;
@@ -124,8 +138,12 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
       const age = Date.now() - job.timestamp;
       if (lastAttempt && token !== undefined && age < config.MAIL_GIVE_UP_AFTER_MS) {
         // Out of regular attempts while SMTP is unreachable: wait and try again rather than lose the mail.
-        const delay = Math.min(MAX_EXTENDED_DELAY_MS, Math.max(config.MAIL_EXTENDED_RETRY_MIN_MS, Math.floor(age / 2)));
-        logger.warn({ err, jobId: job.id, key: mail.key, retryInMs: delay }, 'SMTP unavailable; retrying later');
+        // moveToDelayed does not count an attempt (BullMQ's attemptsMade stays), so the job log records each try.
+        const retry = Math.max(1, job.attemptsStarted - attempts + 1);
+        const delay = extendedRetryDelay(retry, retryPolicy);
+        logger.warn({ err, jobId: job.id, key: mail.key, attempt: job.attemptsStarted, retryInMs: delay }, 'SMTP unavailable; retrying later');
+        const retryUntil = new Date(job.timestamp + config.MAIL_GIVE_UP_AFTER_MS);
+        await logFailedAttempt(job, { attempt: job.attemptsStarted, attempts, reason: (err as Error).message, nextDelayMs: delay, retryUntil });
         await job.moveToDelayed(Date.now() + delay, token);
         throw new DelayedError();
       }
@@ -159,9 +177,15 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
     await closeRedis(redis);
     throw err;
   }
-  // Jobs that fail for good outside the SMTP exchange (an invalid payload, stalled too often) lose their body too.
   queueWorker.worker.on('failed', (job, err) => {
-    if (!job || (!(err instanceof UnrecoverableError) && job.attemptsMade < (job.opts.attempts ?? 1))) return;
+    if (!job) return;
+    const willRetry = !(err instanceof UnrecoverableError) && job.attemptsMade < (job.opts.attempts ?? 1);
+    // BullMQ has counted the attempt and, when it delays the retry (the producer's backoff), set job.delay
+    // before this event; without a backoff it retries at once (job.delay is then what the job was added with).
+    const nextDelayMs = job.opts.backoff === undefined ? 0 : job.delay;
+    void logFailedAttempt(job, { attempt: job.attemptsStarted, attempts: job.opts.attempts ?? 1, reason: err.message, ...(willRetry ? { nextDelayMs } : {}) });
+    // Jobs that fail for good outside the SMTP exchange (an invalid payload, stalled too often) lose their body too.
+    if (willRetry) return;
     removeBody(job).catch((removeErr: unknown) => {
       // Gone already (removeOnFail): nothing left to clean.
       if (!/Missing key/i.test(String(removeErr))) logger.warn({ err: removeErr, jobId: job.id }, 'could not remove the body of a failed e-mail job');

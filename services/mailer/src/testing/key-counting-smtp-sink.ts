@@ -32,8 +32,15 @@ function headerValue(head: string, name: string): string | undefined {
   return line?.slice(name.length + 1).trim();
 }
 
-/** Listens on a free port of 127.0.0.1; a message is counted before it is accepted (as with startSmtpSink). */
-export async function startKeyCountingSmtpSink(options: { closeTimeoutMs?: number } = {}): Promise<KeyCountingSmtpSink> {
+export interface KeyCountingSmtpSinkOptions {
+  /** Listen on this port (to bring SMTP back where a worker expects it); default a free one. */
+  port?: number;
+  /** How long close() waits for connected clients before cutting them. Default 500 ms. */
+  closeTimeoutMs?: number;
+}
+
+/** Listens on 127.0.0.1 (a free port unless given); a message is counted before it is accepted (as with startSmtpSink). */
+export async function startKeyCountingSmtpSink(options: KeyCountingSmtpSinkOptions = {}): Promise<KeyCountingSmtpSink> {
   const mails: ReceivedMail[] = [];
   const countByKey = new Map<string, number>();
   const server = new SMTPServer({
@@ -65,7 +72,7 @@ export async function startKeyCountingSmtpSink(options: { closeTimeoutMs?: numbe
   };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
