@@ -58,12 +58,53 @@ describe('generateFuzzRequests with parameters', () => {
     assert.ok(requests.every((r) => r.body === '' && r.contentType === undefined), 'no body without valid bodies');
   });
 
+  it('mutates the headers an endpoint reads, leaves them out, and sends them as bytes node:http accepts', async () => {
+    const requests = generateFuzzRequests({ path: '/mine', headerParams: { Authorization: ['Bearer tok_123'] } }, { seed: 4, count: 500 });
+    const kinds = new Set(requests.map((r) => r.kind));
+    for (const label of ['missing', 'utf8-bytes', 'empty', 'huge-8000', 'bad-encoding', 'unicode']) assert.ok(kinds.has(`header:Authorization:${label}`), label);
+    assert.ok(requests.every((r) => r.path === '/mine' || r.kind === 'query-extra'));
+    assert.ok(requests.some((r) => r.headers?.Authorization === null));
+    assert.ok(requests.some((r) => /[\x80-\xff]/.test(r.headers?.Authorization ?? '')), 'UTF-8 bytes');
+    const seen: Array<string | undefined> = [];
+    const server = await startStubHttpServer((req, res) => {
+      seen.push(req.headers.authorization);
+      sendJson(res, req.headers.authorization === 'Bearer tok_123' ? 200 : 401, { error: 'unauthorized', message: 'Log in.' });
+    });
+    try {
+      const report = await fuzzEndpoint({ baseUrl: server.url, method: 'GET', path: '/mine', headerParams: { Authorization: ['Bearer tok_123'] }, headers: { Authorization: 'Bearer ignored' } }, { seed: 4, count: 500, timeCapMs: 30_000 });
+      assert.deepEqual(report.failures, [], formatFuzzFailures(report));
+      assert.equal(seen.length, 500);
+      assert.equal(seen.filter((value) => value === undefined).length, requests.filter((r) => r.headers?.Authorization === null).length, 'left out when null');
+      assert.ok(!seen.includes('Bearer ignored'), 'the request’s header wins over the target’s');
+      assert.ok((report.byStatus[200] ?? 0) > 0 && (report.byStatus[401] ?? 0) > 0);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('mixes body and parameter mutations when a shape has both, sending the first valid body with a parameter mutation', () => {
     const requests = generateFuzzRequests({ path: '/orders/:id/cancel', pathParams: { id: ['ord_1'] }, validBodies: [{ reason: 'changed my mind' }] }, { seed: 5, count: 400 });
     const withPath = requests.filter((r) => r.path !== undefined);
     assert.ok(withPath.length > 100 && withPath.length < 300, `${withPath.length} of 400 mutate the path`);
     assert.ok(withPath.every((r) => r.body === JSON.stringify({ reason: 'changed my mind' }) && r.contentType === 'application/json'));
     assert.ok(requests.some((r) => r.path === undefined && r.kind.startsWith('field:reason:')));
+  });
+});
+
+describe('generateFuzzRequests with an upload', () => {
+  const upload = { field: 'file', fileName: 'passport.pdf', contentType: 'application/pdf', content: '%PDF-1.7\n%%EOF\n', limitBytes: 2000 };
+
+  it('mutates the file name, the fields, the content and the multipart structure', () => {
+    const requests = generateFuzzRequests({ path: '/documents', validUpload: upload }, { seed: 6, count: 1000 });
+    const families = new Set(requests.map((r) => r.kind.split(':').slice(0, 2).join(':')));
+    assert.deepEqual([...families].sort(), ['upload:content', 'upload:content-type', 'upload:field', 'upload:file-name', 'upload:structure', 'valid']);
+    const valid = requests.find((r) => r.kind === 'valid');
+    assert.ok(valid && valid.contentType?.startsWith('multipart/form-data; boundary='));
+    assert.match(valid.body, /^--(\S+)\r\nContent-Disposition: form-data; name="file"; filename="passport.pdf"\r\nContent-Type: application\/pdf\r\n\r\n%PDF-1.7\n%%EOF\n\r\n--\1--\r\n$/);
+    assert.ok(requests.some((r) => r.body.includes('filename="../../etc/passwd"')), 'a path as the file name');
+    assert.ok(requests.some((r) => r.kind === 'upload:content:too-large' && r.body.length > 2000));
+    assert.ok(requests.some((r) => r.kind === 'upload:structure:no-closing-delimiter' && !r.body.trimEnd().endsWith('--')));
+    assert.ok(requests.some((r) => r.kind === 'upload:field:two-files' && r.body.split('filename=').length === 3));
   });
 });
 
@@ -140,7 +181,9 @@ describe('fuzzEndpoint', () => {
       const report = await fuzzEndpoint({ baseUrl: server.url, method: 'GET', path: '/files/:name', pathParams: { name: ['a.pdf'] } }, { seed: 9, count: 300, timeCapMs: 30_000 });
       assert.equal(report.requests, 300);
       assert.equal(seen.length, 300);
-      assert.ok(seen.some((url) => url.startsWith('/files/../../')) && seen.some((url) => url.includes('%2e%2e')), 'traversals arrive unnormalised');
+      const written = generateFuzzRequests({ path: '/files/:name', pathParams: { name: ['a.pdf'] } }, { seed: 9, count: 300 }).map((r) => r.path ?? '');
+      assert.deepEqual([...seen].sort(), written.sort(), 'every path arrives exactly as written');
+      assert.ok(seen.some((url) => /\/\.\.(\/|$)/.test(url)) && seen.some((url) => url.includes('%2e%2e')), 'traversals among them');
       assert.ok(report.failures.length > 0 && report.failures.every((f) => f.status === 500 && /%(?![0-9A-Fa-f]{2})|%(E0%A4%A|ED%A0|C0%AF|FF|C3)/.test(f.request.path ?? '')));
       assert.match(formatFuzzFailures(report), /path: \/files\//);
     } finally {

@@ -1,13 +1,17 @@
 /**
- * A seeded request fuzzer for JSON endpoints: from one or more valid sample bodies it generates requests that
- * mutate them field by field (wrong types, empty, huge, unicode edge cases, whitespace), drop and add fields,
- * nest deeply, repeat keys, send the wrong content type, invalid JSON, an empty body or one over the JSON
- * limit. From valid path and query parameter values (`/checkout-session/:id`, `?userId=&level=`) it mutates
- * the parameters: empty, huge, `..` and `%2e%2e%2f`, `%00`, unicode edge cases, broken %-encoding, numbers out
- * of range, repeated query keys, `a[]=` and `a[b]=`, missing and unknown keys. It sends them as written (no URL
- * normalisation; keep-alive, a few at a time) and checks every answer: below 500, and every 4xx a JSON body
- * with a string `error` and `message`. The same seed gives the same requests, so a failure prints its seed and
- * request and replays with FUZZ_SEED=<seed>.
+ * A seeded request fuzzer. From one or more valid sample bodies it generates JSON requests that mutate them
+ * field by field (wrong types, empty, huge, unicode edge cases, whitespace), drop and add fields, nest deeply,
+ * repeat keys, send the wrong content type, invalid JSON, an empty body or one over the JSON limit. From valid
+ * path, query and header values (`/checkout-session/:id`, `?userId=&level=`, `Authorization`) it mutates the
+ * parameters: empty, huge, `..` and `%2e%2e%2f`, `%00`, unicode edge cases, broken %-encoding, numbers out of
+ * range, repeated query keys, `a[]=` and `a[b]=`, missing and unknown keys, headers left out or sent as raw
+ * UTF-8 bytes. From a valid file upload it mutates the multipart/form-data request: file names (paths, quotes,
+ * header injection, unicode, 5,000 characters), fields (wrong name, two files, too many fields), the content
+ * (empty, not the type, over the limit) and the structure (no closing delimiter, LF line endings, truncated,
+ * the wrong or no boundary). It sends the requests as written (node:http: no URL normalisation; keep-alive,
+ * a few at a time) and checks every answer: below 500, and every 4xx a JSON body with a string `error` and
+ * `message`. The same seed gives the same requests, so a failure prints its seed and request and replays with
+ * FUZZ_SEED=<seed>.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
@@ -23,6 +27,8 @@ export interface FuzzRequest {
   body: string;
   /** The path and query as sent, %-encoding and all (parameter mutations); absent: the target's path. */
   path?: string;
+  /** Header values of this request over the target's (null: left out). */
+  headers?: Record<string, string | null>;
 }
 
 export interface FuzzFailure {
@@ -67,6 +73,22 @@ export interface FuzzShape {
   pathParams?: FuzzParams;
   /** Valid values of each query parameter. */
   query?: FuzzParams;
+  /** Valid values of each header the endpoint reads (e.g. Authorization), mutated like parameters and left out. */
+  headerParams?: FuzzParams;
+  /** A file upload the endpoint accepts (multipart/form-data): its part and its structure are mutated. */
+  validUpload?: FuzzUpload;
+}
+
+export interface FuzzUpload {
+  /** The form field of the file, e.g. `file`. */
+  field: string;
+  fileName: string;
+  /** The part's Content-Type. */
+  contentType: string;
+  /** The file's content as text (sent as UTF-8), e.g. a small PDF. */
+  content: string;
+  /** The largest file the endpoint takes: `too-large` files exceed it. */
+  limitBytes: number;
 }
 
 export interface FuzzTarget extends FuzzShape {
@@ -301,64 +323,197 @@ function urlOf(template: string, pathValues: Record<string, string>, queryPieces
   return queryPieces.length > 0 ? `${path}?${queryPieces.join('&')}` : path;
 }
 
+/** One value of every parameter: path and query ones %-encoded, header ones as sent. */
+interface ParamValues {
+  path: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string | null>;
+}
+
+/** A header value from any text: its UTF-8 bytes, one latin1 character each (what node:http sends as bytes). */
+function headerBytes(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1').replace(/[^\t\x20-\x7e\x80-\xff]/g, '');
+}
+
 function paramRequestArbitrary(shape: FuzzShape): fc.Arbitrary<FuzzRequest> {
   const body = shape.validBodies?.[0];
-  const withUrl = (kind: string, path: string): FuzzRequest => (body ? { kind, contentType: 'application/json', body: JSON.stringify(body), path } : { kind, body: '', path });
-  const base = fc.record({ path: validParams(shape.pathParams), query: validParams(shape.query) });
   const pieces = (query: Record<string, string>, without: readonly string[] = []) =>
     Object.entries(query)
       .filter(([k]) => !without.includes(k))
       .map(([k, v]) => `${encodeParam(k)}=${v}`);
+  const make = (kind: string, values: ParamValues, queryPieces = pieces(values.query)): FuzzRequest => {
+    const request: FuzzRequest = body ? { kind, contentType: 'application/json', body: JSON.stringify(body) } : { kind, body: '' };
+    request.path = urlOf(shape.path, values.path, queryPieces);
+    if (Object.keys(values.headers).length > 0) request.headers = values.headers;
+    return request;
+  };
+  const headerValues = fc.record(Object.fromEntries(Object.entries(shape.headerParams ?? {}).map(([name, values]) => [name, fc.constantFrom<string | null>(...values)])));
+  const base = fc.record({ path: validParams(shape.pathParams), query: validParams(shape.query), headers: headerValues });
   const pathNames = Object.keys(shape.pathParams ?? {});
   const queryNames = Object.keys(shape.query ?? {});
-  const families: fc.WeightedArbitrary<FuzzRequest>[] = [{ arbitrary: base.map(({ path, query }) => withUrl('valid', urlOf(shape.path, path, pieces(query)))), weight: 1 }];
+  const headerNames = Object.keys(shape.headerParams ?? {});
+  const families: fc.WeightedArbitrary<FuzzRequest>[] = [{ arbitrary: base.map((values) => make('valid', values)), weight: 1 }];
 
   if (pathNames.length > 0) {
-    const pathReplaced = base.chain(({ path, query }) =>
+    const pathReplaced = base.chain((values) =>
       fc
         .constantFrom(...pathNames)
-        .chain((name) => paramValueArbitrary(path[name] ?? '').map(({ label, raw }) => withUrl(`path:${name}:${label}`, urlOf(shape.path, { ...path, [name]: raw }, pieces(query))))),
+        .chain((name) => paramValueArbitrary(values.path[name] ?? '').map(({ label, raw }) => make(`path:${name}:${label}`, { ...values, path: { ...values.path, [name]: raw } }))),
     );
     families.push({ arbitrary: pathReplaced, weight: 12 });
   }
   if (queryNames.length > 0) {
-    const queryReplaced = base.chain(({ path, query }) =>
+    const queryReplaced = base.chain((values) =>
       fc
         .constantFrom(...queryNames)
-        .chain((name) => paramValueArbitrary(query[name] ?? '').map(({ label, raw }) => withUrl(`query:${name}:${label}`, urlOf(shape.path, path, pieces({ ...query, [name]: raw }))))),
+        .chain((name) => paramValueArbitrary(values.query[name] ?? '').map(({ label, raw }) => make(`query:${name}:${label}`, { ...values, query: { ...values.query, [name]: raw } }))),
     );
-    const queryMissing = base.chain(({ path, query }) =>
-      fc.subarray(queryNames, { minLength: 1 }).map((gone) => withUrl(`query-missing:${gone.join('+')}`, urlOf(shape.path, path, pieces(query, gone)))),
-    );
-    const queryRepeated = base.chain(({ path, query }) =>
+    const queryMissing = base.chain((values) => fc.subarray(queryNames, { minLength: 1 }).map((gone) => make(`query-missing:${gone.join('+')}`, values, pieces(values.query, gone))));
+    const queryRepeated = base.chain((values) =>
       fc
         .constantFrom(...queryNames)
-        .chain((name) => fc.tuple(fc.constant(name), fc.oneof(fc.constant({ raw: query[name] ?? '' }), paramValueArbitrary(query[name] ?? ''))))
-        .map(([name, { raw }]) => withUrl(`query-repeated:${name}`, urlOf(shape.path, path, [...pieces(query), `${encodeParam(name)}=${raw}`]))),
+        .chain((name) => fc.tuple(fc.constant(name), fc.oneof(fc.constant({ raw: values.query[name] ?? '' }), paramValueArbitrary(values.query[name] ?? ''))))
+        .map(([name, { raw }]) => make(`query-repeated:${name}`, values, [...pieces(values.query), `${encodeParam(name)}=${raw}`])),
     );
-    const queryArray = base.chain(({ path, query }) =>
-      fc.tuple(fc.constantFrom(...queryNames), fc.constantFrom('[]', '[b]', '[0]', '[][]', '[__proto__]')).map(([name, brackets]) => {
-        return withUrl(`query-array:${name}${brackets}`, urlOf(shape.path, path, [...pieces(query, [name]), `${encodeParam(name)}${brackets}=${query[name] ?? ''}`]));
-      }),
+    const queryArray = base.chain((values) =>
+      fc
+        .tuple(fc.constantFrom(...queryNames), fc.constantFrom('[]', '[b]', '[0]', '[][]', '[__proto__]'))
+        .map(([name, brackets]) => make(`query-array:${name}${brackets}`, values, [...pieces(values.query, [name]), `${encodeParam(name)}${brackets}=${values.query[name] ?? ''}`])),
     );
     families.push({ arbitrary: queryReplaced, weight: 8 }, { arbitrary: queryMissing, weight: 1 }, { arbitrary: queryRepeated, weight: 2 }, { arbitrary: queryArray, weight: 2 });
   }
-  const queryExtra = base.chain(({ path, query }) =>
+  if (headerNames.length > 0) {
+    // The parameter values, read as header text, plus raw UTF-8 bytes and the header left out.
+    const headerValue = (valid: string) =>
+      fc.oneof(
+        { arbitrary: paramValueArbitrary(valid).map(({ label, raw }) => ({ label, value: raw as string | null })), weight: 4 },
+        { arbitrary: fc.tuple(fc.constantFrom(...UNICODE_EDGE_CASES), fc.constantFrom(...PLACEMENTS)).map(([edge, where]) => ({ label: 'utf8-bytes', value: headerBytes(placed(valid, edge, where)) })), weight: 2 },
+        { arbitrary: fc.constant({ label: 'missing', value: null }), weight: 1 },
+      );
+    const headerReplaced = base.chain((values) =>
+      fc
+        .constantFrom(...headerNames)
+        .chain((name) => headerValue(values.headers[name] ?? '').map(({ label, value }) => make(`header:${name}:${label}`, { ...values, headers: { ...values.headers, [name]: value } }))),
+    );
+    families.push({ arbitrary: headerReplaced, weight: 12 });
+  }
+  const queryExtra = base.chain((values) =>
     fc
       .oneof(fc.constantFrom(...EXTRA_QUERY), fc.string({ unit: 'binary', maxLength: 12 }).map((key) => `${encodeParam(key)}=1`))
-      .map((extra) => withUrl('query-extra', urlOf(shape.path, path, [...pieces(query), extra]))),
+      .map((extra) => make('query-extra', values, [...pieces(values.query), extra])),
   );
   families.push({ arbitrary: queryExtra, weight: 2 });
   return fc.oneof(...families);
 }
 
 function hasParams(shape: FuzzShape): boolean {
-  return Object.keys(shape.pathParams ?? {}).length + Object.keys(shape.query ?? {}).length > 0;
+  return [shape.pathParams, shape.query, shape.headerParams].some((params) => Object.keys(params ?? {}).length > 0);
+}
+
+/** Names a careless upload handler trips over: paths, quoting, header injection, no stem, reserved names. */
+const FILE_NAME_EDGES = [
+  '../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  '/absolute/path.pdf',
+  'C:\\temp\\scan.pdf',
+  '.pdf',
+  '.',
+  '..',
+  'a";b.pdf',
+  'a\\".pdf',
+  'semi;colon=x.pdf',
+  'scan.pdf\r\nContent-Type: text/html',
+  'CON.pdf',
+  'scan.PDF.exe',
+  'scan.pdf%00.exe',
+  'scan.pdf\u0000.exe',
+  'space .pdf ',
+];
+
+interface Part {
+  headers: readonly string[];
+  content: string;
+}
+
+/** A multipart/form-data body from its parts (`close`: with the closing delimiter; `eol`: the line ending). */
+function multipartText(boundary: string, parts: readonly Part[], { close = true, eol = '\r\n' } = {}): string {
+  const body = parts.map((part) => `--${boundary}${eol}${part.headers.join(eol)}${eol}${eol}${part.content}${eol}`).join('');
+  return close ? `${body}--${boundary}--${eol}` : body;
+}
+
+function filePart(field: string, fileName: string, contentType: string, content: string): Part {
+  return { headers: [`Content-Disposition: form-data; name="${field}"; filename="${fileName}"`, `Content-Type: ${contentType}`], content };
+}
+
+function textPart(field: string, value: string): Part {
+  return { headers: [`Content-Disposition: form-data; name="${field}"`], content: value };
+}
+
+function uploadRequestArbitrary(upload: FuzzUpload): fc.Arbitrary<FuzzRequest> {
+  const boundary = 'fuzzUploadBoundary9Zq3';
+  const multipart = `multipart/form-data; boundary=${boundary}`;
+  const sent = (kind: string, parts: readonly Part[], options?: { close?: boolean; eol?: string }): FuzzRequest => ({ kind, contentType: multipart, body: multipartText(boundary, parts, options) });
+  const file = (overrides: Partial<Omit<FuzzUpload, 'limitBytes'>> = {}): Part => {
+    const { field, fileName, contentType, content } = { ...upload, ...overrides };
+    return filePart(field, fileName, contentType, content);
+  };
+  const valid = multipartText(boundary, [file()]);
+
+  const fileName = fc
+    .oneof(
+      fc.constantFrom(...FILE_NAME_EDGES).map((name) => ({ label: 'edge', name })),
+      fc.tuple(fc.constantFrom(...UNICODE_EDGE_CASES), fc.constantFrom(...PLACEMENTS)).map(([edge, where]) => ({ label: 'unicode', name: placed(upload.fileName, edge, where) })),
+      fc.constantFrom(300, 5_000).map((size) => ({ label: `huge-${size}`, name: `${'n'.repeat(size)}.pdf` })),
+      fc.constant({ label: 'empty', name: '' }),
+      fc.constantFrom(...WHITESPACE_ONLY).map((name) => ({ label: 'whitespace', name })),
+    )
+    .map(({ label, name }) => sent(`upload:file-name:${label}`, [file({ fileName: name })]));
+  const fields = fc.oneof(
+    fc.constantFrom('files', '', 'file[]', 'FILE', 'file ', 'fïle').map((field) => sent('upload:field:wrong-name', [file({ field })])),
+    fc.constant(sent('upload:field:two-files', [file(), file({ fileName: `second-${upload.fileName}` })])),
+    fc.integer({ min: 1, max: 12 }).map((n) => sent(`upload:field:extra-fields-${n}`, [...Array.from({ length: n }, (_, i) => textPart(`extra${i}`, 'x')), file()])),
+    fc.constant(sent('upload:field:text-not-file', [textPart(upload.field, upload.content)])),
+    fc.constant(sent('upload:field:no-parts', [])),
+  );
+  const content = fc.oneof(
+    fc.constant(sent('upload:content:empty', [file({ content: '' })])),
+    fc.constant(sent('upload:content:not-a-document', [file({ content: 'just text, named like the file' })])),
+    fc.constant(sent('upload:content:truncated', [file({ content: upload.content.slice(0, 3) })])),
+    fc.string({ unit: 'binary', maxLength: 200 }).map((text) => sent('upload:content:random', [file({ content: text })])),
+    fc.constantFrom('text/html', 'application/x-msdownload', '', ';;;', 'image/svg+xml').map((type) => sent('upload:content:part-type', [file({ contentType: type })])),
+    fc.constant(sent('upload:content:too-large', [file({ content: upload.content + 'p'.repeat(upload.limitBytes) })])),
+  );
+  const structure = fc.constantFrom<FuzzRequest>(
+    { kind: 'upload:structure:no-closing-delimiter', contentType: multipart, body: multipartText(boundary, [file()], { close: false }) },
+    { kind: 'upload:structure:lf-line-endings', contentType: multipart, body: multipartText(boundary, [file()], { eol: '\n' }) },
+    { kind: 'upload:structure:truncated', contentType: multipart, body: valid.slice(0, Math.floor(valid.length / 2)) },
+    { kind: 'upload:structure:other-boundary', contentType: 'multipart/form-data; boundary=notTheOneInTheBody', body: valid },
+    { kind: 'upload:structure:no-boundary', contentType: 'multipart/form-data', body: valid },
+    { kind: 'upload:structure:empty-boundary', contentType: 'multipart/form-data; boundary=', body: valid },
+    { kind: 'upload:structure:long-boundary', contentType: `multipart/form-data; boundary=${'b'.repeat(200)}`, body: multipartText('b'.repeat(200), [file()]) },
+    { kind: 'upload:structure:no-disposition', contentType: multipart, body: multipartText(boundary, [{ headers: [`Content-Type: ${upload.contentType}`], content: upload.content }]) },
+    { kind: 'upload:structure:no-name', contentType: multipart, body: multipartText(boundary, [{ headers: [`Content-Disposition: form-data; filename="${upload.fileName}"`], content: upload.content }]) },
+    { kind: 'upload:structure:rfc5987-bad-encoding', contentType: multipart, body: multipartText(boundary, [{ headers: [`Content-Disposition: form-data; name="${upload.field}"; filename*=UTF-8''%E0%A4%A.pdf`], content: upload.content }]) },
+    { kind: 'upload:structure:preamble', contentType: multipart, body: `junk before the first boundary\r\n${valid}` },
+    { kind: 'upload:structure:empty-body', contentType: multipart, body: '' },
+    { kind: 'upload:structure:header-only', contentType: multipart, body: `--${boundary}\r\nContent-Disposition: form-data; name="${upload.field}"; filename="${upload.fileName}"` },
+    { kind: 'upload:content-type:json', contentType: 'application/json', body: JSON.stringify({ [upload.field]: upload.content }) },
+    { kind: 'upload:content-type:form-urlencoded', contentType: 'application/x-www-form-urlencoded', body: `${upload.field}=${encodeURIComponent(upload.content)}` },
+    { kind: 'upload:content-type:none', body: valid },
+    { kind: 'upload:content-type:mixed', contentType: `multipart/mixed; boundary=${boundary}`, body: valid },
+  );
+  return fc.oneof(
+    { arbitrary: fileName, weight: 6 },
+    { arbitrary: fields, weight: 3 },
+    { arbitrary: content, weight: 3 },
+    { arbitrary: structure, weight: 4 },
+    { arbitrary: fc.constant(sent('valid', [file()])), weight: 2 },
+  );
 }
 
 /**
  * The `count` requests of `seed`, always the same ones: body mutations when the shape has valid bodies,
- * parameter mutations when it has parameters (half and half when it has both). A list of bodies is a shape
+ * parameter mutations when it has parameters, upload mutations when it has an upload (evenly mixed). A list of bodies is a shape
  * of bodies only.
  */
 export function generateFuzzRequests(shapeOrBodies: FuzzShape | readonly JsonObject[], options: FuzzGenerationOptions): FuzzRequest[] {
@@ -366,8 +521,9 @@ export function generateFuzzRequests(shapeOrBodies: FuzzShape | readonly JsonObj
   const families: fc.Arbitrary<FuzzRequest>[] = [];
   if (shape.validBodies && shape.validBodies.length > 0) families.push(bodyRequestArbitrary(shape.validBodies, options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT));
   if (hasParams(shape)) families.push(paramRequestArbitrary(shape));
+  if (shape.validUpload) families.push(uploadRequestArbitrary(shape.validUpload));
   const [only, ...more] = families;
-  if (!only) throw new Error('generateFuzzRequests needs at least one valid body or one parameter');
+  if (!only) throw new Error('generateFuzzRequests needs at least one valid body, parameter or upload');
   return fc.sample(more.length > 0 ? fc.oneof(only, ...more) : only, { seed: options.seed, numRuns: options.count });
 }
 
@@ -391,7 +547,8 @@ export function answerProblem(status: number, contentType: string | null, text: 
 export function describeFuzzRequest(request: FuzzRequest, limit = 400): string {
   const shown = request.body.length > limit ? `${request.body.slice(0, limit)}… (${request.body.length} characters)` : request.body;
   const path = request.path === undefined ? '' : ` path: ${request.path.length > limit ? `${request.path.slice(0, limit)}… (${request.path.length} characters)` : request.path}`;
-  return `[${request.kind}]${path} Content-Type: ${request.contentType ?? '(none)'} body: ${JSON.stringify(shown)}`;
+  const headers = request.headers === undefined ? '' : ` headers: ${JSON.stringify(request.headers).slice(0, limit)}`;
+  return `[${request.kind}]${path}${headers} Content-Type: ${request.contentType ?? '(none)'} body: ${JSON.stringify(shown)}`;
 }
 
 interface RawAnswer {
@@ -433,7 +590,8 @@ export async function fuzzEndpoint(target: FuzzTarget, options: FuzzRunOptions):
   let timedOut = false;
 
   const sendOne = async (index: number, request: FuzzRequest) => {
-    const headers: Record<string, string> = { ...target.headers };
+    const merged = { ...target.headers, ...request.headers };
+    const headers: Record<string, string> = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== null));
     if (request.contentType !== undefined) headers['Content-Type'] = request.contentType;
     const body = method === 'GET' && request.body === '' ? undefined : Buffer.from(request.body, 'utf8');
     if (body) headers['Content-Length'] = String(body.length);
