@@ -14,11 +14,28 @@ export interface NewStripeEvent {
   payload: unknown;
 }
 
+// eslint-disable-next-line no-control-regex -- NUL is the character jsonb cannot hold
+const NOT_IN_JSONB = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `text` as jsonb can hold it: NUL and unpaired UTF-16 surrogates (which jsonb refuses) become U+FFFD. */
+function jsonbSafe(text: string): string {
+  return text.replace(NOT_IN_JSONB, '\uFFFD');
+}
+
+/** JSON text of `value` that a jsonb column accepts whatever strings (and keys) it holds. */
+export function jsonbText(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item === 'string') return jsonbSafe(item);
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) return Object.fromEntries(Object.entries(item).map(([key, inner]) => [jsonbSafe(key), inner]));
+    return item;
+  });
+}
+
 /** Stores the event once (its id is the primary key). True when this call stored it; false for a second delivery. */
 export async function insertStripeEvent(db: Db, event: NewStripeEvent): Promise<boolean> {
   const inserted = await db.query(
     `INSERT INTO stripe_events (id, type, session_id, stripe_created_at, payload) VALUES ($1, $2, $3, to_timestamp($4), $5::jsonb) ON CONFLICT (id) DO NOTHING`,
-    [event.id, event.type, event.sessionId, event.created, JSON.stringify(event.payload)],
+    [event.id, event.type, event.sessionId, event.created, jsonbText(event.payload)],
   );
   return inserted.rowCount === 1;
 }

@@ -1,5 +1,6 @@
 import { PAYMENT_EVENT_TYPES, paymentFulfilmentJobSchema, QUEUES, type PaymentEventType } from '@tca/contracts';
-import { addToOutbox, withTransaction, type Logger, type OutboxRelay, type Pool } from '@tca/service-kit';
+import { addToOutbox, AppError, withTransaction, type Logger, type OutboxRelay, type Pool } from '@tca/service-kit';
+import { z } from 'zod';
 import { insertStripeEvent } from '../data-access/stripe-event-repository.js';
 import type { Stripe } from './stripe-client.js';
 
@@ -16,6 +17,33 @@ export type RecordedWebhookEvent =
   /** `duplicate`: an earlier delivery of this event was stored already, and nothing changed. */
   | { handled: true; duplicate: boolean };
 
+export const INVALID_EVENT_MESSAGE = 'The delivery is signed, but it is not a Stripe event this service can read.';
+
+/** 9999-12-31T23:59:59Z: the latest `created` PostgreSQL's to_timestamp stores. */
+const LATEST_UNIX_SECONDS = 253_402_300_799;
+
+/** The envelope every Stripe event has and this service reads: type, id, created, data.object. */
+const eventEnvelopeSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  created: z.number().int().min(0).max(LATEST_UNIX_SECONDS),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+/** Stripe's events nest a few levels; PostgreSQL's jsonb (and a recursive reader) give up long before 10,000. */
+const MAX_EVENT_DEPTH = 64;
+
+/** Whether `value` nests objects and arrays deeper than `limit` (walked without recursion). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<{ item: unknown; depth: number }> = [{ item: value, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (next.item === null || typeof next.item !== 'object') continue;
+    if (next.depth >= limit) return true;
+    for (const inner of Object.values(next.item)) stack.push({ item: inner, depth: next.depth + 1 });
+  }
+  return false;
+}
+
 function isPaymentEvent(type: string): type is PaymentEventType {
   return (PAYMENT_EVENT_TYPES as readonly string[]).includes(type);
 }
@@ -23,9 +51,12 @@ function isPaymentEvent(type: string): type is PaymentEventType {
 /**
  * A verified Stripe event. A Checkout Session event is stored once (its id is the primary key) and, in the
  * same transaction, its fulfilment job goes into the outbox (job id `stripe-<event id>`) for the payments
- * worker. A second delivery of the same event stores nothing.
+ * worker. A second delivery of the same event stores nothing. A signed body without an event's envelope
+ * (not an object, no `data.object`, `created` not a time, nested deeper than any event) is a 400 `invalid_event`: the signature proves who
+ * sent it, not that it is well formed.
  */
 export async function recordWebhookEvent(deps: RecordWebhookEventDeps, event: Stripe.Event): Promise<RecordedWebhookEvent> {
+  if (!eventEnvelopeSchema.safeParse(event).success || nestsDeeperThan(event, MAX_EVENT_DEPTH)) throw new AppError(400, 'invalid_event', INVALID_EVENT_MESSAGE);
   if (!isPaymentEvent(event.type)) return { handled: false, reason: 'other_type' };
   const object = event.data.object as { id?: unknown; object?: unknown };
   const parsed = paymentFulfilmentJobSchema.safeParse({ eventId: event.id, type: event.type, sessionId: object.id });

@@ -147,6 +147,27 @@ describe('payments API with the Stripe sandbox', { timeout: 180_000 }, () => {
       assert.equal((await eventsFor(bought.sessionId)).length, 0);
     });
 
+    // Found by payments-fuzz.test.ts: each of these, validly signed, was a 500.
+    it('answers a validly signed delivery that is no readable event with 400 invalid_event, and stores events whose text jsonb refuses', async () => {
+      const bought = await buyMembership(stack, 'Silver-Single', 10);
+      const session = await stack.sandbox.stripe.checkout.sessions.retrieve(bought.sessionId);
+      const event = JSON.parse(eventFor('checkout.session.expired', session)) as Record<string, unknown>;
+      const unreadable = ['null', JSON.stringify({ ...event, data: null }), JSON.stringify({ ...event, data: '' }), JSON.stringify({ ...event, created: '' }), JSON.stringify({ ...event, created: 1e308 }), JSON.stringify({ type: event.type })];
+      unreadable.push(JSON.stringify({ ...event, request: { nested: 0 } }).replace('{"nested":0}', `${'['.repeat(10_000)}0${']'.repeat(10_000)}`));
+      for (const payload of unreadable) {
+        const res = await deliver(stack, payload);
+        assert.equal(res.status, 400, payload.slice(0, 200));
+        assert.deepEqual(res.body, { error: 'invalid_event', message: 'The delivery is signed, but it is not a Stripe event this service can read.' });
+      }
+      assert.equal((await eventsFor(bought.sessionId)).length, 0);
+
+      const odd = await deliver(stack, JSON.stringify({ ...event, pending_webhooks: 'a\u0000b', 'x\uD800': '\uDC00' }));
+      assert.equal(odd.status, 200, JSON.stringify(odd.body));
+      const { rows } = await stack.pool.query<{ payload: Record<string, unknown> }>('SELECT payload FROM stripe_events WHERE session_id = $1', [bought.sessionId]);
+      assert.equal(rows[0]?.payload.pending_webhooks, 'a\uFFFDb');
+      assert.equal(rows[0]?.payload['x\uFFFD'], '\uFFFD');
+    });
+
     it('fulfils a paid session once: one membership, one receipt, however often events and lookups come', async () => {
       const bought = await buyMembership(stack, 'Gold-Student', 50);
       const paid = await payOnHostedPage(bought.url);
