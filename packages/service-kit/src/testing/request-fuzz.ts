@@ -73,7 +73,10 @@ export interface FuzzShape {
   pathParams?: FuzzParams;
   /** Valid values of each query parameter. */
   query?: FuzzParams;
-  /** Valid values of each header the endpoint reads (e.g. Authorization), mutated like parameters and left out. */
+  /**
+   * Valid values of each header the endpoint reads (e.g. Authorization), mutated like parameters and left out.
+   * Parameter requests send them over the target's `headers`; body requests send the target's `headers` only.
+   */
   headerParams?: FuzzParams;
   /** A file upload the endpoint accepts (multipart/form-data): its part and its structure are mutated. */
   validUpload?: FuzzUpload;
