@@ -1,5 +1,7 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { ApiError } from '@tca/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Lifecycle } from './http-app.js';
 import type { Logger } from './logger.js';
@@ -34,9 +36,35 @@ function urlOf(address: AddressInfo): string {
   return `http://${host}:${address.port}`;
 }
 
+/** What a request Node's parser refuses is answered: its status and `{ error, message }`. */
+export function clientErrorAnswer(code: string | undefined): { status: number; reason: string; body: ApiError } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, reason: 'Request Header Fields Too Large', body: { error: 'headers_too_large', message: 'The request address or headers are too large.' } };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', body: { error: 'request_timeout', message: 'The request took too long to arrive.' } };
+  return { status: 400, reason: 'Bad Request', body: { error: 'bad_request', message: 'The request is not valid HTTP.' } };
+}
+
+/**
+ * Node answers a request its parser refuses (an address or headers over 16 kB, bytes not allowed in a
+ * request line or header) itself, with an empty body; this answers it in the API's shape instead, then
+ * closes the connection as Node does.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  const response = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || response?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const { status, reason, body } = clientErrorAnswer(err.code);
+  const json = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`);
+}
+
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const { app, port, host, logger, lifecycle, graceMs = 10_000, drainDelayMs = 0, onShutdown = [], handleSignals = true } = options;
   const server = createServer(app);
+  server.on('clientError', answerClientError);
   let inFlight = 0;
   server.on('request', (_req, res) => {
     inFlight += 1;
