@@ -36,10 +36,10 @@ CREATE INDEX IF NOT EXISTS outbox_unsettled_idx ON outbox (id) WHERE sent_at IS 
 `;
 
 
-/** Retries with backoff, and bounded history so Redis memory does not grow without end. */
+/** Retries with backoff (jittered, so jobs that failed together do not retry together), and bounded history so Redis memory does not grow without end. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
-  backoff: { type: 'exponential', delay: 1000 },
+  backoff: { type: 'exponential', delay: 1000, jitter: 0.5 },
   removeOnComplete: { count: 1000, age: 24 * 3600 },
   removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
 };
