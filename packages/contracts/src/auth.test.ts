@@ -322,3 +322,29 @@ describe('text PostgreSQL cannot store: NUL or a lone surrogate (storable-text.t
     });
   });
 });
+
+describe('two-factor sign-in (issue 14)', () => {
+  test('a login answers a session or a challenge; needsSecondFactor tells which', async () => {
+    const { loginResultSchema, needsSecondFactor } = await import('./auth.js');
+    const session = loginResultSchema.parse({ token: 't', user: { id: '1', email: 'a@example.org', firstName: 'A', lastName: 'B', phoneNumber: '61' }, expiresAt: 'x' });
+    const step = loginResultSchema.parse({ secondFactor: 'enrol', challenge: 'c', challengeExpiresAt: 'x' });
+    assert.equal(needsSecondFactor(session), false);
+    assert.equal(needsSecondFactor(step), true);
+  });
+
+  test('codes: 6 digits (spaces allowed) or a 10-character recovery code (hyphen allowed); nothing else', async () => {
+    const { secondFactorCodeSchema, enrolConfirmRequestSchema } = await import('./auth.js');
+    assert.equal(secondFactorCodeSchema.parse('123 456'), '123456');
+    assert.equal(secondFactorCodeSchema.parse('ABCDE-12345'), 'abcde12345');
+    for (const bad of ['', '12345', '1234567', 'abcdef', 'abcde-1234!', 42]) assert.ok(!secondFactorCodeSchema.safeParse(bad).success, String(bad));
+    assert.ok(!enrolConfirmRequestSchema.safeParse({ challenge: 'c', code: 'abcde12345' }).success, 'enrolment needs an app code');
+  });
+
+  test('the session lookup keeps its old fields and adds roles (empty when an older answer has none)', async () => {
+    const { sessionAnswerSchema } = await import('./auth.js');
+    const user = { id: '1', email: 'a@example.org', firstName: 'A', lastName: 'B', phoneNumber: '61' };
+    assert.deepEqual(sessionAnswerSchema.parse({ user, expiresAt: 'x' }).roles, []);
+    assert.deepEqual(sessionAnswerSchema.parse({ user, expiresAt: 'x', roles: ['editor'], secondFactor: true }).roles, ['editor']);
+    assert.ok(!sessionAnswerSchema.safeParse({ user, expiresAt: 'x', roles: ['root'] }).success);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth-messages.js';
+import { staffRoleSchema } from './staff-roles.js';
 import { textField } from './text-field.js';
 
 export * from './auth-messages.js';
@@ -27,6 +28,10 @@ const name = (label: string) =>
     .min(1, `${label} is required`)
     .min(2, `${label} must be at least 2 characters`)
     .max(100, `${label} must be at most 100 characters`);
+
+/** The e-mail and name fields of registration, for other forms that ask for them (the staff invitation). */
+export const emailFieldSchema = email;
+export const personNameField = name;
 
 /**
  * Phone numbers keep the old site's stored form: the country code's digits followed by the national
@@ -112,8 +117,17 @@ export type SendResetAnswer = z.infer<typeof sendResetAnswerSchema>;
 export const messageAnswerSchema = z.object({ message: z.string() });
 export const changePasswordAnswerSchema = z.object({ success: z.boolean(), message: z.string() });
 
-/** Beyond the spec: GET /auth/session (Bearer) — who the token belongs to; other services ask this. */
-export const sessionAnswerSchema = z.object({ user: accountUserSchema, expiresAt: z.string() });
+/**
+ * Beyond the spec: GET /auth/session (Bearer) — who the token belongs to; other services ask this.
+ * `roles` (issue 14): the account's staff roles, read on every lookup (empty for members; absent from
+ * older services' answers); `secondFactor`: the session passed two-factor sign-in (staff calls need it).
+ */
+export const sessionAnswerSchema = z.object({
+  user: accountUserSchema,
+  expiresAt: z.string(),
+  roles: z.array(staffRoleSchema).default([]),
+  secondFactor: z.boolean().default(false),
+});
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 
@@ -146,3 +160,75 @@ export const accountExportSchema = z.object({
   memberships: membershipListSchema,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Two-factor sign-in for staff (issue 14)
+// ---------------------------------------------------------------------------------------------
+
+/** A second-factor challenge lasts this long after the right password. */
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** How many recovery codes an enrolment gives. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const WRONG_CODE_MESSAGE = 'That code is not right. Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.';
+export const CODE_ALREADY_USED_MESSAGE = 'That code has already been used. Wait for your authenticator app to show a new one.';
+export const CHALLENGE_ENDED_MESSAGE = 'This sign-in has expired or was already completed. Please log in again.';
+export const ALREADY_ENROLLED_MESSAGE = 'An authenticator app is already set up for this account. Enter its code instead.';
+export const NOT_ENROLLED_MESSAGE = 'Set up your authenticator app first.';
+
+/**
+ * POST /auth/login for an account with a staff role, after the right password: no session yet, but a
+ * challenge for the second step — `totp` (enter a code) or `enrol` (set up an authenticator app first).
+ */
+export const loginSecondFactorAnswerSchema = z.object({
+  secondFactor: z.enum(['totp', 'enrol']),
+  challenge: z.string(),
+  challengeExpiresAt: z.string(),
+});
+export type LoginSecondFactorAnswer = z.infer<typeof loginSecondFactorAnswerSchema>;
+
+/** What POST /auth/login answers: a session (members), or the second step (staff). */
+export const loginResultSchema = z.union([loginAnswerSchema, loginSecondFactorAnswerSchema]);
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export function needsSecondFactor(answer: LoginResult): answer is LoginSecondFactorAnswer {
+  return 'challenge' in answer;
+}
+
+const challenge = textField('The sign-in').trim().min(1, CHALLENGE_ENDED_MESSAGE).max(200, CHALLENGE_ENDED_MESSAGE);
+
+/** A 6-digit code (spaces allowed, as apps show "123 456") or a recovery code (10 letters and digits, a hyphen allowed). */
+export const secondFactorCodeSchema = textField('Code')
+  .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Code is required')
+      .regex(/^(\d{6}|[a-z0-9]{10})$/, 'Enter the 6-digit code from your authenticator app, or a recovery code'),
+  );
+
+/** POST /auth/login/enrol: the secret of a new authenticator app for the challenge's account. */
+export const enrolRequestSchema = z.object({ challenge }).strict();
+export type EnrolRequest = z.infer<typeof enrolRequestSchema>;
+
+export const enrolAnswerSchema = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code: a data:image/svg+xml URL. */
+  qrCode: z.string(),
+});
+export type EnrolAnswer = z.infer<typeof enrolAnswerSchema>;
+
+/** POST /auth/login/enrol/confirm: the app's first code; answers a session and the recovery codes (shown once). */
+export const enrolConfirmRequestSchema = z
+  .object({ challenge, code: textField('Code').trim().min(1, 'Code is required').regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app') })
+  .strict();
+export type EnrolConfirmRequest = z.infer<typeof enrolConfirmRequestSchema>;
+
+export const enrolConfirmAnswerSchema = loginAnswerSchema.extend({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export type EnrolConfirmAnswer = z.infer<typeof enrolConfirmAnswerSchema>;
+
+/** POST /auth/login/second-factor: a code (or a recovery code); answers the login answer with a staff session. */
+export const secondFactorRequestSchema = z.object({ challenge, code: secondFactorCodeSchema }).strict();
+export type SecondFactorRequest = z.infer<typeof secondFactorRequestSchema>;

@@ -30,3 +30,37 @@ describe('staff roles', () => {
     assert.equal(serviceForPath('/staff/posts'), undefined);
   });
 });
+
+describe('staff API requests and answers', () => {
+  it('invitations: a valid e-mail and one or more roles, each once', async () => {
+    const { inviteStaffRequestSchema } = await import('./staff.js');
+    assert.ok(inviteStaffRequestSchema.safeParse({ email: ' a@example.org ', roles: ['editor', 'support'] }).success);
+    for (const bad of [{ email: 'a@example.org', roles: [] }, { email: 'a@example.org', roles: ['editor', 'editor'] }, { email: 'nope', roles: ['editor'] }, { email: 'a@example.org', roles: ['admin'] }, { email: 'a@example.org', roles: ['editor'], extra: 1 }]) {
+      assert.ok(!inviteStaffRequestSchema.safeParse(bad).success, JSON.stringify(bad));
+    }
+  });
+
+  it('accepting an invitation needs the registration rules (names, phone, a strong password)', async () => {
+    const { acceptInvitationRequestSchema } = await import('./staff.js');
+    const good = { token: 'x'.repeat(43), firstName: 'Meera', lastName: 'Raman', phoneNumber: '61412345678', password: 'Kolam#2026pass' };
+    assert.ok(acceptInvitationRequestSchema.safeParse(good).success);
+    assert.ok(!acceptInvitationRequestSchema.safeParse({ ...good, password: 'weakpassword' }).success);
+    assert.ok(!acceptInvitationRequestSchema.safeParse({ ...good, phoneNumber: '+61 412' }).success);
+    assert.ok(!acceptInvitationRequestSchema.safeParse({ ...good, token: '' }).success);
+  });
+
+  it('the audit query: a known action, an id for before, a limit of 1 to 100', async () => {
+    const { auditQuerySchema } = await import('./staff.js');
+    assert.deepEqual(auditQuerySchema.parse({ action: 'sign_in', before: '42', limit: '10' }), { action: 'sign_in', before: '42', limit: 10 });
+    for (const bad of [{ action: 'drop' }, { before: '0' }, { before: 'x' }, { limit: '0' }, { limit: '101' }, { limit: '-1' }, { other: '1' }]) {
+      assert.ok(!auditQuerySchema.safeParse(bad).success, JSON.stringify(bad));
+    }
+  });
+
+  it('the invitation answer is either the roles granted or an invitation', async () => {
+    const { inviteStaffAnswerSchema } = await import('./staff.js');
+    const member = { user: { id: '1', email: 'a@example.org', firstName: 'A', lastName: 'B' }, roles: ['owner'], twoFactorEnrolled: false, since: '2026-11-27T00:00:00.000Z' };
+    assert.ok(inviteStaffAnswerSchema.safeParse({ outcome: 'granted', message: 'ok', member }).success);
+    assert.ok(!inviteStaffAnswerSchema.safeParse({ outcome: 'invited', message: 'ok', member }).success);
+  });
+});

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { accountUserSchema, emailFieldSchema, newPasswordSchema, personNameField, storedPhoneSchema } from './auth.js';
+import { STAFF_ROLES, type StaffRole, staffRoleSchema } from './staff-roles.js';
+import { textField } from './text-field.js';
+
+export { STAFF_ROLES, type StaffRole, staffRoleSchema } from './staff-roles.js';
 
 /**
  * The staff area (issue 14): roles, the API prefix and the calls the staff remote (mf-staff) and the
  * services share. A staff member is an ordinary account with one or more roles; the server checks the role
  * on every staff call (403 without it), the pages hide what a role cannot do.
  */
-export const STAFF_ROLES = ['owner', 'editor', 'membership_officer', 'treasurer', 'support'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-export const staffRoleSchema = z.enum(STAFF_ROLES);
 
 export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
   owner: 'Owner',
@@ -43,3 +45,148 @@ export const staffMeAnswerSchema = z.object({
   twoFactorEnrolled: z.boolean(),
 });
 export type StaffMeAnswer = z.infer<typeof staffMeAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------------
+
+export const STAFF_ROLE_REQUIRED_MESSAGE = 'You do not have the staff role this needs.';
+export const STAFF_SECOND_FACTOR_REQUIRED_MESSAGE = 'The staff area needs a sign-in with your authenticator app. Please log out and log in again.';
+export const LAST_OWNER_MESSAGE = 'The site must keep at least one owner: make someone else an owner first.';
+export const STAFF_MEMBER_NOT_FOUND_MESSAGE = 'There is no staff member with this id.';
+export const INVITATION_NOT_FOUND_MESSAGE = 'There is no pending invitation with this id.';
+export const INVITATION_ENDED_MESSAGE = 'This invitation link has expired, was already used or was withdrawn. Ask an owner for a new one.';
+export const INVITATION_ACCOUNT_EXISTS_MESSAGE = 'An account with this e-mail already exists. Ask an owner to give it the role instead, then log in.';
+export const ROLES_GRANTED_MESSAGE = 'The account already existed: it has the roles now.';
+export const INVITATION_SENT_MESSAGE = 'Invitation sent. The link works once, for 72 hours.';
+export const INVITATION_ACCEPTED_MESSAGE = 'Welcome to the staff. Log in and set up your authenticator app.';
+
+/** An invitation link lasts 72 hours. */
+export const STAFF_INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
+/** A staff session lasts at most 12 hours and ends after 30 minutes unused. */
+export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const STAFF_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** The staff page that accepts an invitation: `${PUBLIC_URL}/staff/accept-invitation/<token>`. */
+export const STAFF_ACCEPT_INVITATION_PATH = '/staff/accept-invitation/';
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/** One or more roles, each once. */
+export const staffRolesSchema = z
+  .array(staffRoleSchema, 'Roles must be a list of staff roles')
+  .min(1, 'Choose at least one role')
+  .max(STAFF_ROLES.length, 'Each role at most once')
+  .refine((roles) => new Set(roles).size === roles.length, 'Each role at most once');
+
+/** POST /staff-api/invitations (owner). An existing account gets the roles at once; a new address an invitation. */
+export const inviteStaffRequestSchema = z.object({ email: emailFieldSchema, roles: staffRolesSchema }).strict();
+export type InviteStaffRequest = z.infer<typeof inviteStaffRequestSchema>;
+
+/** POST /staff-api/invitations/accept: creates the account of the invited address, with the roles. */
+export const acceptInvitationRequestSchema = z
+  .object({
+    token: textField('The invitation link').trim().min(1, 'The invitation link is incomplete').max(200, INVITATION_ENDED_MESSAGE),
+    firstName: personNameField('First name'),
+    lastName: personNameField('Last name'),
+    phoneNumber: storedPhoneSchema,
+    password: newPasswordSchema,
+  })
+  .strict();
+export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
+
+/** PUT /staff-api/staff/:userId/roles (owner): the member's roles from now on (DELETE /staff-api/staff/:userId removes them all). */
+export const setStaffRolesRequestSchema = z.object({ roles: staffRolesSchema }).strict();
+export type SetStaffRolesRequest = z.infer<typeof setStaffRolesRequestSchema>;
+
+/** What the audit log records (identity's entries; other services add their own). */
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_failed_second_factor',
+  'two_factor_enrolled',
+  'role_granted',
+  'roles_changed',
+  'roles_revoked',
+  'invitation_sent',
+  'invitation_accepted',
+  'invitation_revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_PAGE_MAX = 100;
+export const AUDIT_PAGE_DEFAULT = 50;
+
+/** GET /staff-api/audit?action=&actor=&before=&limit= (owner): newest first; `before` is the last id of the previous page. */
+export const auditQuerySchema = z
+  .object({
+    action: z.enum(AUDIT_ACTIONS, 'Unknown action').optional(),
+    actor: textField('Actor').trim().min(1, 'Actor must not be empty').max(320, 'Actor is too long').optional(),
+    before: z.string().regex(/^[1-9]\d{0,17}$/, 'before must be an entry id').optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, `limit must be a number from 1 to ${AUDIT_PAGE_MAX}`)
+      .transform(Number)
+      .pipe(z.number().int().min(1, `limit must be a number from 1 to ${AUDIT_PAGE_MAX}`).max(AUDIT_PAGE_MAX, `limit must be a number from 1 to ${AUDIT_PAGE_MAX}`))
+      .optional(),
+  })
+  .strict();
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+export const staffMemberSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  roles: z.array(staffRoleSchema).min(1),
+  twoFactorEnrolled: z.boolean(),
+  /** When the earliest of the roles was granted. */
+  since: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  roles: z.array(staffRoleSchema).min(1),
+  invitedBy: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+
+/** GET /staff-api/staff (owner): the staff and the pending (unused, unexpired, not withdrawn) invitations. */
+export const staffListAnswerSchema = z.object({ staff: z.array(staffMemberSchema), invitations: z.array(staffInvitationSchema) });
+export type StaffListAnswer = z.infer<typeof staffListAnswerSchema>;
+
+/** POST /staff-api/invitations: `granted` (an existing account, 200) or `invited` (an e-mail sent, 201). */
+export const inviteStaffAnswerSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('granted'), message: z.string(), member: staffMemberSchema }),
+  z.object({ outcome: z.literal('invited'), message: z.string(), invitation: staffInvitationSchema }),
+]);
+export type InviteStaffAnswer = z.infer<typeof inviteStaffAnswerSchema>;
+
+/** POST /staff-api/invitations/accept (201). */
+export const acceptInvitationAnswerSchema = z.object({ message: z.string(), user: accountUserSchema, roles: z.array(staffRoleSchema).min(1) });
+export type AcceptInvitationAnswer = z.infer<typeof acceptInvitationAnswerSchema>;
+
+/** PUT /staff-api/staff/:userId/roles. */
+export const staffMemberAnswerSchema = z.object({ member: staffMemberSchema });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorUserId: z.string().nullable(),
+  /** The actor's e-mail, or `cli:<login name>` for the admin CLI. */
+  actorEmail: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  summary: z.string(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /staff-api/audit: a page, newest first; `nextBefore` asks for the next (older) page, null at the end. */
+export const auditPageAnswerSchema = z.object({ entries: z.array(auditEntrySchema), nextBefore: z.string().nullable() });
+export type AuditPageAnswer = z.infer<typeof auditPageAnswerSchema>;

@@ -87,7 +87,7 @@ export async function startIdentityStub(options: IdentityStubOptions = {}): Prom
     },
     issue(user = {}) {
       const token = randomBytes(24).toString('base64url');
-      const session: SessionAnswer = { user: stubAccountUser(user), expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() };
+      const session: SessionAnswer = { user: stubAccountUser(user), expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(), roles: [], secondFactor: false };
       sessions.set(token, session);
       return { token, user: session.user };
     },

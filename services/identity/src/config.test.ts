@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError } from '@tca/service-kit';
-import { loadIdentityConfig, MIGRATIONS_DIR } from './config.js';
+import { DEVELOPMENT_STAFF_SECRETS_KEY, loadIdentityConfig, MIGRATIONS_DIR, staffSecretsKey } from './config.js';
 
 describe('identity config', () => {
   it('defaults to port 4002', () => {
@@ -53,7 +54,27 @@ describe('identity config', () => {
     problem({ NODE_ENV: 'production' }, 'SERVICE_TOKEN', /required/);
     problem({ SERVICE_TOKEN: 'short' }, 'SERVICE_TOKEN', /at least 32 characters/);
     problem({ MEMBERSHIP_AUTO_APPROVE: 'yes' }, 'MEMBERSHIP_AUTO_APPROVE', /true or false/);
-    assert.equal(loadIdentityConfig({ ...base, NODE_ENV: 'production', SERVICE_TOKEN: token }).SERVICE_TOKEN, token);
+    assert.equal(loadIdentityConfig({ ...base, NODE_ENV: 'production', SERVICE_TOKEN: token, STAFF_SECRETS_KEY: randomBytes(32).toString('base64') }).SERVICE_TOKEN, token);
+  });
+
+  it('needs a STAFF_SECRETS_KEY of 32 bytes (base64) in production only; elsewhere the development key stands in', () => {
+    const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' };
+    const key = randomBytes(32).toString('base64');
+    assert.deepEqual(staffSecretsKey(loadIdentityConfig(base)), Buffer.from(DEVELOPMENT_STAFF_SECRETS_KEY, 'base64'));
+    assert.equal(staffSecretsKey(loadIdentityConfig(base)).length, 32);
+    assert.deepEqual(staffSecretsKey(loadIdentityConfig({ ...base, STAFF_SECRETS_KEY: key })), Buffer.from(key, 'base64'));
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadIdentityConfig({ ...base, SERVICE_TOKEN: 'a'.repeat(32), ...env });
+        return [];
+      } catch (err) {
+        return err instanceof ConfigError ? err.problems.filter((p) => p.variable === 'STAFF_SECRETS_KEY').map((p) => p.problem) : [String(err)];
+      }
+    };
+    assert.match(problems({ NODE_ENV: 'production' }).join(), /required/);
+    assert.match(problems({ STAFF_SECRETS_KEY: randomBytes(16).toString('base64') }).join(), /32 bytes in base64/);
+    assert.match(problems({ STAFF_SECRETS_KEY: 'not base64 at all!' }).join(), /32 bytes in base64/);
+    assert.deepEqual(problems({ NODE_ENV: 'production', STAFF_SECRETS_KEY: key }), []);
   });
 
   it('finds its migrations from the package root', () => {

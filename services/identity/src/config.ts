@@ -52,6 +52,15 @@ export const operatorEnvFields = {
 /** The shortest SERVICE_TOKEN accepted: a guessable shared secret would open the /internal calls. */
 export const SERVICE_TOKEN_MIN_LENGTH = 32;
 
+/** STAFF_SECRETS_KEY: 32 random bytes, base64 (e.g. openssl rand -base64 32). */
+export const STAFF_SECRETS_KEY_BYTES = 32;
+
+/** Second-factor limits (issue 14): wrong codes per sign-in challenge and per account per AUTH_RATE_LIMIT_WINDOW_MS; 0 = off. */
+export const secondFactorEnvFields = {
+  SECOND_FACTOR_FAILURE_LIMIT_PER_CHALLENGE: intVar(5),
+  SECOND_FACTOR_FAILURE_LIMIT_PER_ACCOUNT: intVar(10),
+};
+
 const booleanVar = (defaultValue: boolean) =>
   z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -63,6 +72,19 @@ export const identityEnvSchema = serviceEnvSchema
     PORT: portVar(4002),
     ...rateLimitEnvFields,
     ...operatorEnvFields,
+    ...secondFactorEnvFields,
+    /**
+     * The key that encrypts staff members' authenticator secrets at rest (AES-256-GCM): 32 bytes, base64.
+     * Required when NODE_ENV=production; elsewhere a fixed development key stands in (DEVELOPMENT_STAFF_SECRETS_KEY).
+     * Changing it makes every enrolled authenticator app unreadable: staff then sign in with a recovery code.
+     */
+    STAFF_SECRETS_KEY: z
+      .string()
+      .trim()
+      .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === STAFF_SECRETS_KEY_BYTES, {
+        message: `must be ${STAFF_SECRETS_KEY_BYTES} bytes in base64 (e.g. openssl rand -base64 32)`,
+      })
+      .optional(),
     /**
      * A member session unused this long ends (401 session_expired, as when the 24 hours from login are
      * over); 0 = no idle time-out. Use is recorded at most once a minute.
@@ -83,8 +105,19 @@ export const identityEnvSchema = serviceEnvSchema
     if (env.NODE_ENV === 'production' && env.SERVICE_TOKEN === undefined) {
       ctx.addIssue({ code: 'custom', path: ['SERVICE_TOKEN'], message: 'is required when NODE_ENV=production (a random secret shared with the payments service)' });
     }
+    if (env.NODE_ENV === 'production' && env.STAFF_SECRETS_KEY === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['STAFF_SECRETS_KEY'], message: 'is required when NODE_ENV=production (32 random bytes, base64: openssl rand -base64 32)' });
+    }
   });
 export type IdentityConfig = z.infer<typeof identityEnvSchema>;
+
+/** The development stand-in for STAFF_SECRETS_KEY (never accepted in production: the config requires the variable there). */
+export const DEVELOPMENT_STAFF_SECRETS_KEY = 'dGNhLWRldi1zdGFmZi1zZWNyZXRzLWtleS0zMmJ5dGU='; // 'tca-dev-staff-secrets-key-32byte'
+
+/** The AES-256 key of the staff secrets: STAFF_SECRETS_KEY, or the development key outside production. */
+export function staffSecretsKey(config: Pick<IdentityConfig, 'STAFF_SECRETS_KEY'>): Buffer {
+  return Buffer.from(config.STAFF_SECRETS_KEY ?? DEVELOPMENT_STAFF_SECRETS_KEY, 'base64');
+}
 
 /** Throws ConfigError listing every bad or missing variable. */
 export function loadIdentityConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
