@@ -19,6 +19,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
+export async function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [userId]);
+  return rows[0];
+}
+
 export async function userExists(db: Db, userId: number): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM users WHERE id = $1', [userId]);
   return rowCount !== 0;

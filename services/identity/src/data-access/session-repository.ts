@@ -7,13 +7,16 @@ export interface Session {
   id: number;
   expiresAt: Date;
   createdAt: Date;
+  /** The session passed a second factor (a staff sign-in): at most 12 hours, 30 minutes idle; staff calls need one. */
+  secondFactor: boolean;
   user: UserRow;
 }
 
-export async function insertSession(db: Db, userId: number, tokenHash: Buffer, ttlMs: number): Promise<{ id: number; expiresAt: Date }> {
+export async function insertSession(db: Db, userId: number, tokenHash: Buffer, ttlMs: number, secondFactor = false): Promise<{ id: number; expiresAt: Date }> {
   const { rows } = await db.query<{ id: number; expires_at: Date }>(
-    `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond') RETURNING id, expires_at`,
-    [userId, tokenHash, ttlMs],
+    `INSERT INTO sessions (user_id, token_hash, expires_at, second_factor_at)
+     VALUES ($1, $2, now() + $3 * interval '1 millisecond', CASE WHEN $4::boolean THEN now() END) RETURNING id, expires_at`,
+    [userId, tokenHash, ttlMs, secondFactor],
   );
   const row = rows[0];
   if (!row) throw new Error('INSERT … RETURNING gave no row');
@@ -34,13 +37,14 @@ interface SessionRow extends UserRow {
   session_created_at: Date;
   session_revoked_at: Date | null;
   session_last_seen_at: Date;
+  session_second_factor: boolean;
   now: Date;
 }
 
 export async function findSessionByTokenHash(db: Db, tokenHash: Buffer): Promise<StoredSession | undefined> {
   const { rows } = await db.query<SessionRow>(
     `SELECT s.id AS session_id, s.expires_at AS session_expires_at, s.created_at AS session_created_at, s.revoked_at AS session_revoked_at,
-            s.last_seen_at AS session_last_seen_at, now() AS now,
+            s.last_seen_at AS session_last_seen_at, s.second_factor_at IS NOT NULL AS session_second_factor, now() AS now,
             ${USER_COLUMNS.split(', ').map((column) => `u.${column}`).join(', ')}
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1`,
@@ -48,9 +52,9 @@ export async function findSessionByTokenHash(db: Db, tokenHash: Buffer): Promise
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { session_id, session_expires_at, session_created_at, session_revoked_at, session_last_seen_at, now, ...user } = row;
+  const { session_id, session_expires_at, session_created_at, session_revoked_at, session_last_seen_at, session_second_factor, now, ...user } = row;
   return {
-    session: { id: session_id, expiresAt: session_expires_at, createdAt: session_created_at, user },
+    session: { id: session_id, expiresAt: session_expires_at, createdAt: session_created_at, secondFactor: session_second_factor, user },
     revokedAt: session_revoked_at,
     lastSeenAt: session_last_seen_at,
     now,

@@ -1,4 +1,4 @@
-import { SESSION_TTL_MS, type AccountExport } from '@tca/contracts';
+import { SESSION_TTL_MS, STAFF_SESSION_IDLE_TIMEOUT_MS, STAFF_SESSION_TTL_MS, type AccountExport } from '@tca/contracts';
 import { findUserByEmail, type UserRow } from '../data-access/account-repository.js';
 import type { Db } from '../data-access/database.js';
 import { membershipsOfUser } from '../data-access/membership-repository.js';
@@ -32,10 +32,20 @@ export function lastSeenResolutionMs(idleTimeoutMs: number): number {
 
 export type { Session } from '../data-access/session-repository.js';
 
-export async function createSession(db: Db, userId: number): Promise<{ token: string; session: { id: number; expiresAt: Date } }> {
+/**
+ * Starts a session: a member's (24 hours), or with `secondFactor` a staff session, which passed two-factor
+ * sign-in and lasts at most STAFF_SESSION_TTL_MS (12 hours) and STAFF_SESSION_IDLE_TIMEOUT_MS (30 minutes) idle.
+ */
+export async function createSession(db: Db, userId: number, secondFactor = false): Promise<{ token: string; session: { id: number; expiresAt: Date } }> {
   const { token, hash } = newToken();
-  const session = await insertSession(db, userId, hash, SESSION_TTL_MS);
+  const session = await insertSession(db, userId, hash, secondFactor ? STAFF_SESSION_TTL_MS : SESSION_TTL_MS, secondFactor);
   return { token, session };
+}
+
+/** The idle time-out of a session: the configured one, and for staff sessions at most 30 minutes. */
+export function idleTimeoutOf(secondFactor: boolean, idleTimeoutMs: number): number {
+  if (!secondFactor) return idleTimeoutMs;
+  return idleTimeoutMs > 0 ? Math.min(idleTimeoutMs, STAFF_SESSION_IDLE_TIMEOUT_MS) : STAFF_SESSION_IDLE_TIMEOUT_MS;
 }
 
 export type SessionLookup =
@@ -49,11 +59,12 @@ export type SessionLookup =
  * The session of a token. A live one counts as used now: that is recorded (at most once per
  * lastSeenResolutionMs), and a session unused for `idleTimeoutMs` (> 0) has ended.
  */
-export async function lookupSession(db: Db, token: string, idleTimeoutMs: number): Promise<SessionLookup> {
+export async function lookupSession(db: Db, token: string, configuredIdleTimeoutMs: number): Promise<SessionLookup> {
   if (!isTokenShaped(token)) return { kind: 'unknown' };
   const found = await findSessionByTokenHash(db, tokenHash(token));
   if (!found) return { kind: 'unknown' };
   if (found.revokedAt !== null || found.session.expiresAt <= found.now) return { kind: 'ended' };
+  const idleTimeoutMs = idleTimeoutOf(found.session.secondFactor, configuredIdleTimeoutMs);
   const idleMs = found.now.getTime() - found.lastSeenAt.getTime();
   if (idleTimeoutMs > 0 && idleMs >= idleTimeoutMs) return { kind: 'ended' };
   const resolutionMs = lastSeenResolutionMs(idleTimeoutMs);
@@ -91,12 +102,19 @@ export interface LoggedIn {
 }
 
 /**
- * Checks the e-mail and password and starts a session; undefined when either is wrong. Unknown e-mails
- * are checked against a dummy hash: the answer takes as long either way.
+ * Checks the e-mail and password; the account, or undefined when either is wrong. Unknown e-mails are
+ * checked against a dummy hash: the answer takes as long either way.
  */
-export async function logIn(db: Db, email: string, password: string): Promise<LoggedIn | undefined> {
+export async function checkPassword(db: Db, email: string, password: string): Promise<UserRow | undefined> {
   const user = await findUserByEmail(db, email);
   if (!(await verifyPassword(user?.password_hash, password)) || !user) return undefined;
+  return user;
+}
+
+/** Checks the e-mail and password and starts a member session; undefined when either is wrong. */
+export async function logIn(db: Db, email: string, password: string): Promise<LoggedIn | undefined> {
+  const user = await checkPassword(db, email, password);
+  if (!user) return undefined;
   const { token, session } = await createSession(db, user.id);
   return { user, token, session };
 }

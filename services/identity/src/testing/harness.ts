@@ -103,7 +103,7 @@ export function registration(extra: Partial<RegisterRequest> = {}): RegisterRequ
 export interface CallOptions {
   token?: string;
   ip?: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as X-Service-Token (the /internal calls). */
   serviceToken?: string;
 }

@@ -5,6 +5,7 @@ import { createAuthRouter } from './auth-routes.js';
 import { createInternalRouter } from './internal-routes.js';
 import { createMembershipRouter } from './membership-routes.js';
 import { createRateLimits } from './rate-limits.js';
+import { createTwoFactorRouter } from './two-factor-routes.js';
 
 /**
  * The identity API: spec §7's /auth and /membership calls, plus logout, sign out of all devices, the
@@ -18,7 +19,9 @@ export function createApiRouter(deps: IdentityDeps): Router {
     next();
   });
   const mail = { brand: brandFor(deps.config.PUBLIC_URL), publicUrl: deps.config.PUBLIC_URL };
-  router.use(createAuthRouter(deps, createRateLimits(deps), mail));
+  const limits = createRateLimits(deps);
+  router.use(createAuthRouter(deps, limits, mail));
+  router.use(createTwoFactorRouter(deps, limits));
   router.use(createMembershipRouter(deps));
   router.use(createInternalRouter(deps));
   return router;

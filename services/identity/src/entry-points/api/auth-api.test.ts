@@ -121,11 +121,11 @@ describe('POST /auth/login', () => {
 });
 
 describe('sessions', () => {
-  it('GET /auth/session answers who the Bearer token belongs to', async () => {
+  it('GET /auth/session answers who the Bearer token belongs to (a member: no staff roles, no second factor)', async () => {
     const { login } = await registerAndLogin(identity);
     const res = await call(identity, '/auth/session', undefined, { token: login.token });
     assert.equal(res.status, 200);
-    assert.deepEqual(sessionAnswerSchema.parse(await res.json()), { user: login.user, expiresAt: login.expiresAt });
+    assert.deepEqual(sessionAnswerSchema.parse(await res.json()), { user: login.user, expiresAt: login.expiresAt, roles: [], secondFactor: false });
   });
 
   it('answers 401 unauthorized without a token or with one that is not ours', async () => {

@@ -10,12 +10,15 @@ import {
   resetPasswordRequestSchema,
   resetRequestSchema,
   type LoginAnswer,
+  type LoginSecondFactorAnswer,
   type RegisterAnswer,
   type SendResetAnswer,
   type SessionAnswer,
 } from '@tca/contracts';
 import { AppError, bearerToken, parseBody, UnauthorizedError } from '@tca/service-kit';
-import { exportAccountData, logIn, revokeSessionByToken, signOutEverywhere } from '../../domain/account-sessions.js';
+import { checkPassword, createSession, exportAccountData, revokeSessionByToken, signOutEverywhere } from '../../domain/account-sessions.js';
+import { needsSecondFactor, startSecondFactor } from '../../domain/two-factor.js';
+import { rolesOf } from '../../data-access/staff-repository.js';
 import { accountUser, registerAccount, sameEmail } from '../../domain/accounts.js';
 import { changePassword, requestPasswordReset, resetPassword, type MailSettings } from '../../domain/password-changes.js';
 import { verifyPassword } from '../../domain/secrets.js';
@@ -58,12 +61,19 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
 
   router.post('/auth/login', limits.loginPerIp, limits.loginFailuresPerAccount, async (req, res) => {
     const input = parseBody(loginRequestSchema, req.body);
-    const loggedIn = await logIn(pool, input.email, input.password);
-    if (!loggedIn) {
+    const user = await checkPassword(pool, input.email, input.password);
+    if (!user) {
       res.locals[FAILED_PASSWORD_CHECK] = true;
       throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
     }
-    const { user, token, session } = loggedIn;
+    if (await needsSecondFactor(pool, user.id)) {
+      // A staff account (issue 14): no session yet; the second step (POST /auth/login/second-factor or /enrol) starts it.
+      const step: LoginSecondFactorAnswer = await startSecondFactor(pool, user.id);
+      req.log.info({ userId: user.id, secondFactor: step.secondFactor }, 'password right; second factor asked');
+      res.json(step);
+      return;
+    }
+    const { token, session } = await createSession(pool, user.id);
     req.log.info({ userId: user.id, sessionId: session.id }, 'logged in');
     const answer: LoginAnswer = { token, user: accountUser(user), expiresAt: session.expiresAt.toISOString() };
     res.json(answer);
@@ -124,9 +134,11 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
     res.json({ message: 'Signed out of all devices' });
   });
 
-  router.get('/auth/session', authenticated, (req, res) => {
+  /** The lookup other services make; `roles` are read on every call (a removed role counts at once). */
+  router.get('/auth/session', authenticated, async (req, res) => {
     const session = sessionOf(req);
-    const answer: SessionAnswer = { user: accountUser(session.user), expiresAt: session.expiresAt.toISOString() };
+    const roles = await rolesOf(pool, session.user.id);
+    const answer: SessionAnswer = { user: accountUser(session.user), expiresAt: session.expiresAt.toISOString(), roles, secondFactor: session.secondFactor };
     res.json(answer);
   });
 

@@ -13,7 +13,25 @@ export const RATE_LIMIT_PREFIXES = {
   resetPasswordIp: 'rl:identity:reset-password-ip:',
   resetPasswordToken: 'rl:identity:reset-password-token:',
   changePassword: 'rl:identity:change-password:',
+  secondFactorChallenge: 'rl:identity:second-factor-challenge:',
+  secondFactorAccount: 'rl:identity:second-factor-account:',
+  acceptInvitationIp: 'rl:identity:accept-invitation-ip:',
 } as const;
+
+/** Marks an answer as a wrong (or replayed) second-factor code, which the second-factor limits count. */
+export const FAILED_SECOND_FACTOR = 'failedSecondFactor';
+
+const challengeAccounts = new WeakMap<Request, number>();
+/** Records whose challenge a request names (a middleware before the limits looks it up), for the per-account limit. */
+export function setChallengeAccount(req: Request, userId: number): void {
+  challengeAccounts.set(req, userId);
+}
+
+/** The challenge of a request body as sent; undefined when there is none. */
+function bodyChallenge(req: Request): string | undefined {
+  const challenge = (req.body as { challenge?: unknown } | undefined)?.challenge;
+  return typeof challenge === 'string' && challenge.length > 0 ? challenge : undefined;
+}
 
 /** The e-mail of a request body, as accounts compare it (trimmed, lower case); undefined when there is none. */
 function bodyEmail(req: Request): string | undefined {
@@ -30,6 +48,7 @@ function bodyToken(req: Request): string | undefined {
 }
 
 const failedPasswordCheck = (_req: Request, res: Response) => res.locals[FAILED_PASSWORD_CHECK] === true;
+const failedSecondFactor = (_req: Request, res: Response) => res.locals[FAILED_SECOND_FACTOR] === true;
 
 export interface IdentityRateLimits {
   loginPerIp: RequestHandler;
@@ -42,6 +61,11 @@ export interface IdentityRateLimits {
   resetPasswordPerToken: RequestHandler;
   /** After requireSession: failed current-password checks per user. */
   changePasswordFailures: RequestHandler;
+  /** Wrong or replayed second-factor codes per challenge, and per account (after setChallengeAccount). */
+  secondFactorPerChallenge: RequestHandler;
+  secondFactorPerAccount: RequestHandler;
+  /** Invitation acceptances per client address: each costs a password hash. */
+  acceptInvitationPerIp: RequestHandler;
 }
 
 /** Every limit is configurable (README "Configuration"); 0 turns one off. Redis down: requests go through. */
@@ -86,6 +110,31 @@ export function createRateLimits({ config, redis, logger }: Pick<IdentityDeps, '
       key: (req) => String(sessionOf(req).user.id),
       countIf: failedPasswordCheck,
       message: 'Too many wrong current passwords.',
+    }),
+    secondFactorPerChallenge: keyRateLimit({
+      ...common,
+      limit: config.SECOND_FACTOR_FAILURE_LIMIT_PER_CHALLENGE,
+      prefix: RATE_LIMIT_PREFIXES.secondFactorChallenge,
+      key: bodyChallenge,
+      countIf: failedSecondFactor,
+      message: 'Too many wrong codes for this sign-in. Log in again.',
+    }),
+    secondFactorPerAccount: keyRateLimit({
+      ...common,
+      limit: config.SECOND_FACTOR_FAILURE_LIMIT_PER_ACCOUNT,
+      prefix: RATE_LIMIT_PREFIXES.secondFactorAccount,
+      key: (req) => {
+        const userId = challengeAccounts.get(req);
+        return userId === undefined ? undefined : String(userId);
+      },
+      countIf: failedSecondFactor,
+      message: 'Too many wrong codes for this account.',
+    }),
+    acceptInvitationPerIp: ipRateLimit({
+      ...common,
+      limit: config.RESET_PASSWORD_RATE_LIMIT_PER_IP,
+      prefix: RATE_LIMIT_PREFIXES.acceptInvitationIp,
+      message: 'Too many invitation attempts from this address.',
     }),
   };
 }
