@@ -45,7 +45,7 @@ export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<Aud
   const { rows } = await db.query<AuditRow>(
     `SELECT id::text AS id, at, actor_user_id, actor_email, action, target, summary, ip FROM audit_log
       WHERE ($1::text IS NULL OR action = $1) AND ($2::text IS NULL OR lower(actor_email) = lower($2)) AND ($3::bigint IS NULL OR id < $3::bigint)
-      ORDER BY id DESC LIMIT $4`,
+      ORDER BY audit_log.id DESC LIMIT $4`,
     [filter.action ?? null, filter.actor ?? null, filter.before ?? null, filter.limit],
   );
   return rows;

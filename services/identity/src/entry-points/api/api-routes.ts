@@ -5,6 +5,7 @@ import { createAuthRouter } from './auth-routes.js';
 import { createInternalRouter } from './internal-routes.js';
 import { createMembershipRouter } from './membership-routes.js';
 import { createRateLimits } from './rate-limits.js';
+import { createStaffRouter } from './staff-routes.js';
 import { createTwoFactorRouter } from './two-factor-routes.js';
 
 /**
@@ -14,7 +15,7 @@ import { createTwoFactorRouter } from './two-factor-routes.js';
  */
 export function createApiRouter(deps: IdentityDeps): Router {
   const router = Router();
-  router.use(['/auth', '/membership'], (_req, res, next) => {
+  router.use(['/auth', '/membership', '/staff-api'], (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
@@ -22,6 +23,7 @@ export function createApiRouter(deps: IdentityDeps): Router {
   const limits = createRateLimits(deps);
   router.use(createAuthRouter(deps, limits, mail));
   router.use(createTwoFactorRouter(deps, limits));
+  router.use(createStaffRouter(deps, limits, mail));
   router.use(createMembershipRouter(deps));
   router.use(createInternalRouter(deps));
   return router;
