@@ -24,6 +24,9 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   login: 'Login',
   register: 'Create an Account',
   resetPassword: 'Reset Password',
+  // The staff area to a visitor (e2e/tests/staff-area.spec.ts has the rest).
+  staffHome: 'Staff sign-in',
+  staffPeople: 'Staff sign-in',
 };
 
 const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123');

@@ -10,27 +10,30 @@ test('every page of the route table is owned by exactly one remote', () => {
   assert.equal(remoteForPage('profile'), 'account');
   assert.equal(remoteForPage('terms'), 'content');
   assert.equal(remoteForPage('payment'), 'membership');
+  assert.equal(remoteForPage('staffPeople'), 'staff');
 });
 
-test('the spec route table has its 22 paths, including the odd ones', () => {
+test('the spec route table has its 22 paths, including the odd ones, and the staff area its 2', () => {
   const all = Object.values(paths);
-  assert.equal(all.length, 22);
+  assert.equal(all.length, 24);
+  assert.deepEqual(all.filter((path) => path.startsWith('/staff')), ['/staff', '/staff/people']);
   for (const path of ['/terms&conditions', '/privacy&policy', '/reset-password/:token', '/blog/:id', '/raiseticket']) {
     assert.ok(all.includes(path as (typeof paths)[PageId]), path);
   }
 });
 
 test('the registry fills in loader defaults and drops unknown keys', () => {
-  const parsed = parseRemoteRegistry({ remotes: { content: '/a', membership: '/b', account: '/c', other: '/d' }, extra: 1 });
-  assert.deepEqual(parsed, { remotes: { content: '/a', membership: '/b', account: '/c' }, loader: { timeoutMs: 8000, retries: 2, backoffMs: 300 } });
+  const parsed = parseRemoteRegistry({ remotes: { content: '/a', membership: '/b', account: '/c', staff: '/s', other: '/d' }, extra: 1 });
+  assert.deepEqual(parsed, { remotes: { content: '/a', membership: '/b', account: '/c', staff: '/s' }, loader: { timeoutMs: 8000, retries: 2, backoffMs: 300 } });
   assert.deepEqual(parseRemoteRegistry({ ...parsed, loader: { retries: 0 } }).loader, { timeoutMs: 8000, retries: 0, backoffMs: 300 });
 });
 
 test('a registry with a missing or empty remote, or loader settings out of range, is refused with the reason', () => {
-  const remotes = { content: '/a', membership: '/b', account: '/c' };
+  const remotes = { content: '/a', membership: '/b', account: '/c', staff: '/s' };
   const cases: Array<[unknown, RegExp]> = [
     [null, /must be an object/],
     [{ remotes: { content: '/a', membership: '/b' } }, /remotes\.account/],
+    [{ remotes: { content: '/a', membership: '/b', account: '/c' } }, /remotes\.staff/],
     [{ remotes: { ...remotes, content: '' } }, /remotes\.content/],
     [{ remotes: { ...remotes, membership: 42 } }, /remotes\.membership/],
     [{ remotes, loader: [] }, /loader must be an object/],

@@ -1,11 +1,12 @@
 // No validation library: the shell reads the registry on every page's first load (parseRemoteRegistry).
 import type { PageId } from './site-paths.js';
 
-/** The three remotes and the pages each one owns. */
+/** The four remotes and the pages each one owns (staff: the staff area of issue 14). */
 export const REMOTE_PAGES = {
   content: ['home', 'about', 'team', 'events', 'gallery', 'blog', 'blogPost', 'contact', 'raiseTicket', 'tamilSchools', 'terms', 'privacy'],
   membership: ['membership', 'forms', 'confirmation', 'success', 'cancel', 'payment'],
   account: ['login', 'register', 'resetPassword', 'profile'],
+  staff: ['staffHome', 'staffPeople'],
 } as const satisfies Record<string, readonly PageId[]>;
 
 export type RemoteName = keyof typeof REMOTE_PAGES;
@@ -17,6 +18,7 @@ export const REMOTE_CONTAINER = {
   content: 'mf_content',
   membership: 'mf_membership',
   account: 'mf_account',
+  staff: 'mf_staff',
 } as const satisfies Record<RemoteName, string>;
 
 export function remoteForPage(page: PageId): RemoteName {

@@ -1,4 +1,4 @@
-/** Every page path of the site (spec §2.1), in one typed place. */
+/** Every page path of the site (spec §2.1, and the staff area's of issue 14), in one typed place. */
 export const paths = {
   home: '/',
   about: '/about',
@@ -22,6 +22,9 @@ export const paths = {
   register: '/register',
   resetPassword: '/reset-password/:token',
   profile: '/profile',
+  // The staff area (issue 14, mf-staff): not linked from the public header.
+  staffHome: '/staff',
+  staffPeople: '/staff/people',
 } as const;
 export type PageId = keyof typeof paths;
 

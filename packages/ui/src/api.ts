@@ -31,7 +31,7 @@ export const API_TIMEOUT_MS = 20_000;
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
 export interface CallOptions<T> {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON-encoded, or sent as it is when it is FormData (multipart). */
   body?: unknown;
   /** The session token, sent as `Authorization: Bearer …`. */

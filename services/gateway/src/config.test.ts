@@ -17,6 +17,7 @@ describe('gateway config', () => {
       REMOTE_CONTENT_DIR: resolve(REPO_ROOT, 'mf-content/dist'),
       REMOTE_MEMBERSHIP_DIR: resolve(REPO_ROOT, 'mf-membership/dist'),
       REMOTE_ACCOUNT_DIR: resolve(REPO_ROOT, 'mf-account/dist'),
+      REMOTE_STAFF_DIR: resolve(REPO_ROOT, 'mf-staff/dist'),
       RELEASES_DIR: resolve(REPO_ROOT, '.data/releases'),
       REMOTES_REGISTRY_FILE: resolve(REPO_ROOT, '.data/remotes.json'),
       UPSTREAM_TIMEOUT_MS: 30_000,
@@ -42,10 +43,12 @@ describe('gateway config', () => {
       REMOTE_CONTENT_DIR: '/srv/content',
       REMOTE_MEMBERSHIP_DIR: '/srv/membership',
       REMOTE_ACCOUNT_DIR: '/srv/account',
+      REMOTE_STAFF_DIR: '/srv/staff',
       RELEASES_DIR: '/srv/releases',
       REMOTES_REGISTRY_FILE: 'data/remotes.json',
       REMOTE_CONTENT_MANIFEST_URL: 'https://cdn.example.org/content/mf-manifest.json',
       REMOTE_ACCOUNT_MANIFEST_URL: ' /releases/account/v2/mf-manifest.json ',
+      REMOTE_STAFF_MANIFEST_URL: 'http://localhost:3104/mf-manifest.json',
       REMOTE_TIMEOUT_MS: '4000',
       REMOTE_RETRIES: '0',
       REMOTE_BACKOFF_MS: '250',
@@ -62,11 +65,12 @@ describe('gateway config', () => {
     assert.deepEqual(upstreamUrls(config), { content: 'http://content.internal:81', identity: 'https://identity.internal/base', payments: 'http://127.0.0.1:9' });
     assert.equal(config.SHELL_DIR, resolve(process.cwd(), 'build/shell'));
     assert.equal(config.REMOTES_REGISTRY_FILE, resolve(process.cwd(), 'data/remotes.json'));
-    assert.deepEqual(remoteDirs(config), { content: '/srv/content', membership: '/srv/membership', account: '/srv/account' });
+    assert.deepEqual(remoteDirs(config), { content: '/srv/content', membership: '/srv/membership', account: '/srv/account', staff: '/srv/staff' });
     assert.equal(config.RELEASES_DIR, '/srv/releases');
     assert.deepEqual(manifestOverrides(config), {
       content: 'https://cdn.example.org/content/mf-manifest.json',
       account: '/releases/account/v2/mf-manifest.json',
+      staff: 'http://localhost:3104/mf-manifest.json',
     });
     assert.deepEqual(loaderSettings(config), { timeoutMs: 4000, retries: 0, backoffMs: 250 });
     assert.equal(config.UPSTREAM_TIMEOUT_MS, 1500);

@@ -8,7 +8,7 @@ const directives = (policy: string) => new Map(policy.split('; ').map((directive
 describe('the shell page\'s Content-Security-Policy', () => {
   test('with every remote on this origin: self only, inline styles but never inline scripts', () => {
     const policy = contentSecurityPolicy(
-      parseRemoteRegistry({ remotes: { content: '/remotes/content/mf-manifest.json', membership: '/remotes/membership/mf-manifest.json', account: '/releases/account/v3/mf-manifest.json' } }),
+      parseRemoteRegistry({ remotes: { content: '/remotes/content/mf-manifest.json', membership: '/remotes/membership/mf-manifest.json', account: '/releases/account/v3/mf-manifest.json', staff: '/remotes/staff/mf-manifest.json' } }),
     );
     assert.equal(
       policy,
@@ -25,6 +25,7 @@ describe('the shell page\'s Content-Security-Policy', () => {
             content: 'https://cdn.example.org/content/mf-manifest.json',
             membership: 'http://127.0.0.1:9999/m/mf-manifest.json',
             account: 'https://cdn.example.org/account/v2/mf-manifest.json',
+            staff: 'https://cdn.example.org/staff/mf-manifest.json',
           },
         }),
       ),
@@ -43,7 +44,7 @@ describe('the shell page\'s Content-Security-Policy', () => {
 
   test('only the origin of a manifest URL is allowed, not its path or query', () => {
     const policy = contentSecurityPolicy(
-      parseRemoteRegistry({ remotes: { content: 'https://cdn.example.org:8443/a/b/mf-manifest.json?v=2', membership: '/remotes/membership/mf-manifest.json', account: '/remotes/account/mf-manifest.json' } }),
+      parseRemoteRegistry({ remotes: { content: 'https://cdn.example.org:8443/a/b/mf-manifest.json?v=2', membership: '/remotes/membership/mf-manifest.json', account: '/remotes/account/mf-manifest.json', staff: '/remotes/staff/mf-manifest.json' } }),
     );
     assert.deepEqual(directives(policy).get('script-src'), ["'self'", 'https://cdn.example.org:8443']);
     assert.doesNotMatch(policy, /mf-manifest|\/a\/b/);

@@ -62,7 +62,7 @@ describe('registry file', () => {
 describe('buildRegistry', () => {
   test('without file or overrides: each remote from its own dist, the loader defaults', () => {
     assert.deepEqual(buildRegistry(loadGatewayConfig({}), undefined), {
-      remotes: { content: defaultManifestPath('content'), membership: defaultManifestPath('membership'), account: defaultManifestPath('account') },
+      remotes: { content: defaultManifestPath('content'), membership: defaultManifestPath('membership'), account: defaultManifestPath('account'), staff: defaultManifestPath('staff') },
       loader: { ...LOADER_DEFAULTS },
     });
     assert.equal(defaultManifestPath('membership'), '/remotes/membership/mf-manifest.json');
@@ -72,7 +72,7 @@ describe('buildRegistry', () => {
     const config = loadGatewayConfig({ REMOTE_MEMBERSHIP_MANIFEST_URL: 'http://127.0.0.1:9999/mf-manifest.json', REMOTE_ACCOUNT_MANIFEST_URL: '/env/account.json', REMOTE_RETRIES: '4' });
     const registry = buildRegistry(config, { remotes: { account: '/releases/account/v7/mf-manifest.json' }, loader: { timeoutMs: 5000 } });
     assert.deepEqual(registry, {
-      remotes: { content: '/remotes/content/mf-manifest.json', membership: 'http://127.0.0.1:9999/mf-manifest.json', account: '/releases/account/v7/mf-manifest.json' },
+      remotes: { content: '/remotes/content/mf-manifest.json', membership: 'http://127.0.0.1:9999/mf-manifest.json', account: '/releases/account/v7/mf-manifest.json', staff: '/remotes/staff/mf-manifest.json' },
       loader: { timeoutMs: 5000, retries: 4, backoffMs: LOADER_DEFAULTS.backoffMs },
     });
     assert.deepEqual(parseRemoteRegistry(registry), registry);
@@ -117,9 +117,9 @@ describe('createRegistrySource', () => {
 describe('remoteOrigins', () => {
   test('the origins of absolute manifest URLs, each once and sorted; paths on this origin add none', () => {
     const registry = parseRemoteRegistry({
-      remotes: { content: 'https://b.example.org/c/mf-manifest.json', membership: 'HTTP://a.example.org:8080/m.json', account: 'https://b.example.org/a/mf-manifest.json' },
+      remotes: { content: 'https://b.example.org/c/mf-manifest.json', membership: 'HTTP://a.example.org:8080/m.json', account: 'https://b.example.org/a/mf-manifest.json', staff: 'https://b.example.org/s/mf-manifest.json' },
     });
     assert.deepEqual(remoteOrigins(registry), ['http://a.example.org:8080', 'https://b.example.org']);
-    assert.deepEqual(remoteOrigins(parseRemoteRegistry({ remotes: { content: '/a.json', membership: '/b.json', account: '/c.json' } })), []);
+    assert.deepEqual(remoteOrigins(parseRemoteRegistry({ remotes: { content: '/a.json', membership: '/b.json', account: '/c.json', staff: '/d.json' } })), []);
   });
 });

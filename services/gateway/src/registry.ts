@@ -15,6 +15,7 @@ export const registryFileSchema = z.object({
       content: manifestLocation.optional(),
       membership: manifestLocation.optional(),
       account: manifestLocation.optional(),
+      staff: manifestLocation.optional(),
     })
     .strict()
     .default({}),

@@ -15,7 +15,7 @@ const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`.repeat(5);
 interface Fixture {
   dir: string;
   shellDir: string;
-  remoteDirs: Record<'content' | 'membership' | 'account', string>;
+  remoteDirs: Record<'content' | 'membership' | 'account' | 'staff', string>;
   releasesDir: string;
   registryFile: string;
 }
@@ -29,7 +29,7 @@ async function makeFixture(options: { withShell?: boolean } = {}): Promise<Fixtu
     await writeFile(join(shellDir, 'main.0123abcd89.js'), BIG_JS);
     await writeFile(join(shellDir, 'favicon.ico'), 'ico');
   }
-  const remoteDirs = { content: join(dir, 'content'), membership: join(dir, 'membership'), account: join(dir, 'account') };
+  const remoteDirs = { content: join(dir, 'content'), membership: join(dir, 'membership'), account: join(dir, 'account'), staff: join(dir, 'staff') };
   for (const [name, remoteDir] of Object.entries(remoteDirs)) {
     await mkdir(join(remoteDir, 'static/js'), { recursive: true });
     await writeFile(join(remoteDir, 'mf-manifest.json'), JSON.stringify({ id: `mf_${name}`, name: `mf_${name}` }));
@@ -51,6 +51,7 @@ function fixtureEnv(f: Fixture, extra: Record<string, string> = {}): Record<stri
     REMOTE_CONTENT_DIR: f.remoteDirs.content,
     REMOTE_MEMBERSHIP_DIR: f.remoteDirs.membership,
     REMOTE_ACCOUNT_DIR: f.remoteDirs.account,
+    REMOTE_STAFF_DIR: f.remoteDirs.staff,
     RELEASES_DIR: f.releasesDir,
     REMOTES_REGISTRY_FILE: f.registryFile,
     SHUTDOWN_GRACE_MS: '500',
@@ -129,6 +130,7 @@ describe('gateway', () => {
         content: '/remotes/content/mf-manifest.json',
         membership: 'http://127.0.0.1:9999/mf-manifest.json',
         account: '/remotes/account/mf-manifest.json',
+        staff: '/remotes/staff/mf-manifest.json',
       });
       assert.deepEqual(body.loader, { timeoutMs: 8000, retries: 4, backoffMs: 300 });
     });

@@ -25,7 +25,7 @@ function manifest(exposeJs: string[], exposeCss: string[] = []) {
 
 before(async () => {
   root = await mkdtemp(join(tmpdir(), 'tca-shell-page-'));
-  dirs = { content: join(root, 'content'), membership: join(root, 'membership'), account: join(root, 'account') };
+  dirs = { content: join(root, 'content'), membership: join(root, 'membership'), account: join(root, 'account'), staff: join(root, 'staff') };
   releasesDir = join(root, 'releases');
   await mkdir(join(root, 'shell'));
   await writeFile(join(root, 'shell/index.html'), TEMPLATE);
@@ -38,7 +38,7 @@ before(async () => {
   await writeFile(join(dirs.membership, 'mf-manifest.json'), '{ not json');
   await writeFile(join(releasesDir, 'account/v2/mf-manifest.json'), manifest(['__federation_expose_routes.ffffffffff.js']));
   registry = parseRemoteRegistry({
-    remotes: { content: '/remotes/content/mf-manifest.json', membership: '/remotes/membership/mf-manifest.json', account: '/releases/account/v2/mf-manifest.json' },
+    remotes: { content: '/remotes/content/mf-manifest.json', membership: '/remotes/membership/mf-manifest.json', account: '/releases/account/v2/mf-manifest.json', staff: '/remotes/staff/mf-manifest.json' },
   });
 });
 after(() => rm(root, { recursive: true, force: true }));
@@ -145,7 +145,7 @@ describe('serving it', () => {
 });
 
 test('registry locations map to files the gateway serves, and never outside their folders', () => {
-  const remoteDirs = { content: '/srv/content', membership: '/srv/membership', account: '/srv/account' };
+  const remoteDirs = { content: '/srv/content', membership: '/srv/membership', account: '/srv/account', staff: '/srv/staff' };
   assert.equal(localFileFor('/remotes/content/mf-manifest.json', remoteDirs, '/srv/releases'), '/srv/content/mf-manifest.json');
   assert.equal(localFileFor('/releases/account/v2/mf-manifest.json', remoteDirs, '/srv/releases'), '/srv/releases/account/v2/mf-manifest.json');
   for (const location of ['/remotes/content/../../etc/passwd', '/remotes/content/%2e%2e/%2e%2e/etc/passwd', '/remotes/nope/x.json', 'https://cdn.example.org/m.json', '//evil.example/m.json', '/remotes/content/%E0%A4%A']) {

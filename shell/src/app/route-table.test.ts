@@ -4,7 +4,7 @@ import { REMOTE_PAGES } from '@tca/contracts';
 import { ROUTES } from './route-table.js';
 
 test('every route is mapped to the remote that owns its page', () => {
-  assert.equal(ROUTES.length, 22);
+  assert.equal(ROUTES.length, 24);
   for (const route of ROUTES) {
     assert.ok((REMOTE_PAGES[route.remote] as readonly string[]).includes(route.page), route.path);
   }
@@ -12,6 +12,8 @@ test('every route is mapped to the remote that owns its page', () => {
   assert.equal(byPath['/'], 'content');
   assert.equal(byPath['/success'], 'membership');
   assert.equal(byPath['/reset-password/:token'], 'account');
+  assert.equal(byPath['/staff'], 'staff');
+  assert.equal(byPath['/staff/people'], 'staff');
 });
 
 test('only /profile skips the one-second loader', () => {

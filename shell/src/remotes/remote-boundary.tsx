@@ -7,6 +7,7 @@ const AREA_LABEL: Record<RemoteName, string> = {
   content: 'This page',
   membership: 'Membership',
   account: 'Your account',
+  staff: 'The staff area',
 };
 
 interface Props {

@@ -14,7 +14,7 @@ test('the real workspaces build in dependency order: contracts, service-kit, ser
     assert.ok(at(service) > at('packages/service-kit'), service);
     assert.ok(at(service) < at('mf-content'), service);
   }
-  for (const remote of ['mf-content', 'mf-membership', 'mf-account']) assert.ok(at(remote) < at('shell'), remote);
+  for (const remote of ['mf-content', 'mf-membership', 'mf-account', 'mf-staff']) assert.ok(at(remote) < at('shell'), remote);
 });
 
 async function write(file: string, text: string): Promise<void> {

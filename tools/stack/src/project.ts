@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 
 /** The remotes, as in @tca/contracts REMOTE_NAMES (a test checks they agree; the stack does not import workspace packages, which may not be built yet). */
-export const REMOTES = ['content', 'membership', 'account'] as const;
+export const REMOTES = ['content', 'membership', 'account', 'staff'] as const;
 export type Remote = (typeof REMOTES)[number];
 
 /** The HTTP APIs the stack starts, with their default ports (a test checks them against @tca/contracts SERVICES). */
@@ -23,7 +23,7 @@ export const GATEWAY_PORT = 3000;
 export const STRIPE_SANDBOX = { service: 'stripe-sandbox', port: 4010, clientService: 'payments' } as const;
 
 /** Dev servers (npm run dev): the shell and each remote on fixed ports, as the shell's dev config expects. */
-export const DEV_PORTS = { shell: 3100, content: 3101, membership: 3102, account: 3103 } as const;
+export const DEV_PORTS = { shell: 3100, content: 3101, membership: 3102, account: 3103, staff: 3104 } as const;
 
 /**
  * The worker convention. A service package declares its extra long-running processes (besides its

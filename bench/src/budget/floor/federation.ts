@@ -13,10 +13,11 @@ const routes: { [R in RemoteName]: () => Promise<RemoteRoutesModule<R>> } = {
   content: () => import('@tca-floor/content/routes'),
   membership: () => import('@tca-floor/membership/routes'),
   account: () => import('@tca-floor/account/routes'),
+  staff: () => import('@tca-floor/staff/routes'),
 };
 
 // Nothing is located at run time: no registry to read.
-const REGISTRY: RemoteRegistry = { remotes: { content: 'floor', membership: 'floor', account: 'floor' }, loader: { ...LOADER_DEFAULTS } };
+const REGISTRY: RemoteRegistry = { remotes: { content: 'floor', membership: 'floor', account: 'floor', staff: 'floor' }, loader: { ...LOADER_DEFAULTS } };
 
 export async function fetchRegistry(): Promise<RemoteRegistry> {
   return REGISTRY;

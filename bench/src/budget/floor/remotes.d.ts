@@ -12,3 +12,7 @@ declare module '@tca-floor/account/routes' {
   import type { RemoteRoutesModule } from '@tca/contracts';
   export const pages: RemoteRoutesModule<'account'>['pages'];
 }
+declare module '@tca-floor/staff/routes' {
+  import type { RemoteRoutesModule } from '@tca/contracts';
+  export const pages: RemoteRoutesModule<'staff'>['pages'];
+}

@@ -19,6 +19,7 @@ const { RegisterPage } = await import('./register-page.js');
 const { ResetPasswordPage } = await import('./reset-password-page.js');
 const { ProfilePage } = await import('./profile-page.js');
 const { MembershipDetails } = await import('../../features/profile/components/membership-details.js');
+const { StaffAreaLink } = await import('../../features/profile/components/staff-area-link.js');
 const { firstMembership } = await import('../../features/profile/membership.js');
 
 const user = { id: '7', email: 'meera@example.org', firstName: 'Meera', lastName: 'Raman', phone: '61412345678', phoneCountry: '+61' };
@@ -151,4 +152,12 @@ test('membership: none shows No Active Memberships with Become a Member', () => 
   const html = render(<MembershipDetails load={{ kind: 'ready', membership: null }} />);
   assert.match(html, /<h3>No Active Memberships<\/h3><p>You don&#x27;t have any active memberships at the moment.<\/p>/);
   assert.match(html, /<a (?=[^>]*class="tca-button")(?=[^>]*href="\/membership")[^>]*>Become a Member<\/a>/);
+});
+
+test('profile: the Staff area link shows only for an account with a staff role (issue 14)', () => {
+  assert.equal(render(<StaffAreaLink roles={[]} />), '');
+  const html = render(<StaffAreaLink roles={['editor', 'support']} />);
+  assert.match(html, /<h2 id="staff-area-title"[^>]*>Staff area<\/h2>/);
+  assert.match(html, /Your staff roles: Editor, Support\./);
+  assert.match(html, /<a (?=[^>]*class="tca-button")(?=[^>]*href="\/staff")[^>]*>Open the staff area<\/a>/);
 });

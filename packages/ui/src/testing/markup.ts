@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import React from 'react';
+import { MemoryStorage } from './memory-storage.js';
 
 /**
  * Helpers for tests that read server-rendered markup (renderToStaticMarkup) of forms built with
@@ -16,6 +17,18 @@ import React from 'react';
 export function prepareUiRendering(): void {
   Object.assign(globalThis, { React });
   register('./css-module-stub.mjs', import.meta.url);
+}
+
+/**
+ * prepareUiRendering, and a `window` whose localStorage and sessionStorage are in memory: the session
+ * store reads window.localStorage when it loads (node has EventTarget but no window). Call it before the
+ * pages are imported; answers the localStorage, for a test that stores a login.
+ */
+export function prepareBrowserlessPages(): MemoryStorage {
+  prepareUiRendering();
+  const localStorage = new MemoryStorage();
+  Object.assign(globalThis, { window: Object.assign(new EventTarget(), { localStorage, sessionStorage: new MemoryStorage() }) });
+  return localStorage;
 }
 
 /** Label text (markup removed, white space folded) → the id it names; fails when a label names no element. */

@@ -1,10 +1,12 @@
 import type { LoginUser } from '@tca/contracts';
 import { useMembership } from '../hooks/use-membership.js';
+import { useStaffRoles } from '../hooks/use-staff-roles.js';
 import styles from './profile.module.css';
 import { LogoutButton } from './logout-button.js';
 import { MembershipDetails } from './membership-details.js';
 import { PersonalInformation } from './personal-information.js';
 import { SecuritySettings } from './security-settings.js';
+import { StaffAreaLink } from './staff-area-link.js';
 
 /**
  * The member's profile (spec §2.3): Personal Information, Membership Details and Security Settings,
@@ -12,6 +14,7 @@ import { SecuritySettings } from './security-settings.js';
  */
 export function Profile({ user }: { user: LoginUser }) {
   const load = useMembership(user.email);
+  const staffRoles = useStaffRoles();
 
   return (
     <section className="tca-page" aria-labelledby="page-title">
@@ -39,6 +42,7 @@ export function Profile({ user }: { user: LoginUser }) {
       ) : (
         <>
           <PersonalInformation user={user} />
+          <StaffAreaLink roles={staffRoles} />
           <MembershipDetails load={load} />
           <SecuritySettings />
         </>

@@ -1,0 +1,11 @@
+import type { RemoteRoutesModule } from '@tca/contracts';
+
+/**
+ * The staff area's pages (issue 14), for the shell: each page's code, fetched when its route opens, in
+ * a chunk named `page-<PageId>` (PAGE_CHUNK_PREFIX in @tca/contracts). Nothing here is in a public page's
+ * first load: the shell fetches this remote only when a /staff route opens.
+ */
+export const pages: RemoteRoutesModule<'staff'>['pages'] = {
+  staffHome: { load: () => import(/* webpackChunkName: "page-staffHome" */ './pages/staff-home-page.js').then((m) => m.StaffHomePage) },
+  staffPeople: { load: () => import(/* webpackChunkName: "page-staffPeople" */ './pages/people-page.js').then((m) => m.PeoplePage) },
+};

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { hasStaffRole, paths, STAFF_ROLE_LABELS, type StaffMeAnswer, type StaffRole } from '@tca/contracts';
+import { Page, Spinner } from '@tca/ui';
+import { Link } from '@tca/ui/router';
+import { useStaffAccess } from '../hooks/use-staff-access.js';
+import type { StaffAccess } from '../staff-access.js';
+import styles from '../../../shared/staff.module.css';
+
+interface StaffGateProps {
+  /** The roles the page needs (an owner has them all); none: any staff role. */
+  roles?: readonly StaffRole[];
+  children: (me: StaffMeAnswer) => ReactNode;
+}
+
+/**
+ * What every staff page shows before its own content: the sign-in explanation for a visitor, "this area
+ * is for the association's staff" for a member without a role, a Try again for a failed check, and the
+ * page itself (`children`) for a staff member whose roles it needs. The server checks every call anyway.
+ */
+export function StaffGate({ roles = [], children }: StaffGateProps) {
+  const { access, retry } = useStaffAccess();
+  return <StaffAccessView access={access} retry={retry} roles={roles}>{children}</StaffAccessView>;
+}
+
+/** What StaffGate shows for each access. */
+export function StaffAccessView({ access, retry, roles = [], children }: StaffGateProps & { access: StaffAccess; retry: () => void }) {
+  switch (access.kind) {
+    case 'checking':
+    case 'rejected':
+      return (
+        <Page title="Staff area">
+          <Spinner label="Checking your staff access..." />
+        </Page>
+      );
+    case 'signed-out':
+      return (
+        <Page title="Staff sign-in" lead="The staff area is where the association's staff run the site.">
+          <p>
+            Sign in with your staff account on the login page: after your password you will be asked for the code from your authenticator app. Then come back to this
+            page, <strong>/staff</strong>.
+          </p>
+          <p className={styles.actions}>
+            <Link to={paths.login} className="tca-button">
+              Go to the login page
+            </Link>
+          </p>
+        </Page>
+      );
+    case 'second-factor':
+      return (
+        <Page title="Staff sign-in" lead={access.message}>
+          <p className={styles.actions}>
+            <Link to={paths.profile} className="tca-button">
+              Go to your profile to log out
+            </Link>
+          </p>
+        </Page>
+      );
+    case 'not-staff':
+      return (
+        <Page title="This area is for the association's staff">
+          <p>Your account has no staff role. If you help run the association and should have one, ask one of the site&apos;s owners to give it to you.</p>
+          <p className={styles.actions}>
+            <Link to={paths.home} className="tca-button">
+              Back to the home page
+            </Link>
+          </p>
+        </Page>
+      );
+    case 'failed':
+      return (
+        <Page title="Staff area">
+          <div role="alert">
+            <p>
+              <strong>Your staff access could not be checked.</strong> {access.detail}
+            </p>
+          </div>
+          <p className={styles.actions}>
+            <button type="button" className="tca-button" onClick={retry}>
+              Try again
+            </button>
+          </p>
+        </Page>
+      );
+    case 'staff':
+      if (roles.length > 0 && !hasStaffRole(access.me.roles, roles)) {
+        return (
+          <Page title="Not one of your areas">
+            <p>This page needs the role {roles.map((role) => STAFF_ROLE_LABELS[role]).join(' or ')}, which your account does not have.</p>
+            <p className={styles.actions}>
+              <Link to={paths.staffHome} className="tca-button">
+                Back to the staff area
+              </Link>
+            </p>
+          </Page>
+        );
+      }
+      return <>{children(access.me)}</>;
+  }
+}

@@ -1,0 +1,19 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { areasFor, STAFF_AREAS } from './staff-areas.js';
+
+const titles = (areas: ReturnType<typeof areasFor>) => areas.map((area) => area.title);
+
+test('an editor gets the five content areas; an owner every area; other roles none yet', () => {
+  assert.deepEqual(titles(areasFor(['editor'])), ['Blog posts', 'Events', 'Gallery', 'Team', 'Sponsors']);
+  assert.deepEqual(titles(areasFor(['owner'])), STAFF_AREAS.map((area) => area.title));
+  assert.deepEqual(titles(areasFor(['treasurer', 'support', 'membership_officer'])), []);
+  assert.deepEqual(titles(areasFor(['support', 'editor'])), titles(areasFor(['editor'])));
+});
+
+test('only areas whose page is in the route table are open (linked)', () => {
+  const people = areasFor(['owner']).find((area) => area.path === '/staff/people');
+  assert.equal(people?.open, true);
+  const made = areasFor(['editor'], [{ path: '/staff/nowhere', title: 'Nowhere', description: '', roles: ['editor'] }]);
+  assert.deepEqual(made.map((area) => area.open), [false]);
+});

@@ -1,0 +1,34 @@
+import { hasStaffRole, pageForPath, paths, type StaffRole } from '@tca/contracts';
+
+/** One area of the staff console, as a card on the staff home. */
+export interface StaffArea {
+  path: string;
+  title: string;
+  description: string;
+  /** Who may open it (an owner may open every area). */
+  roles: readonly StaffRole[];
+}
+
+/**
+ * The areas the staff roles open. The members, orders and tickets desks come with the next issue and
+ * are not listed until they exist. An area whose page is not in the site's route table yet shows as
+ * "not open yet" without a link, so the home never links to a page that is not there.
+ */
+export const STAFF_AREAS: readonly StaffArea[] = [
+  { path: '/staff/posts', title: 'Blog posts', description: 'Write, schedule, publish and unpublish posts.', roles: ['editor'] },
+  { path: '/staff/events', title: 'Events', description: 'Add events, change them, cancel them.', roles: ['editor'] },
+  { path: '/staff/gallery', title: 'Gallery', description: 'Albums and their photos, with alt text.', roles: ['editor'] },
+  { path: '/staff/team', title: 'Team', description: 'The team page: people, roles and their order.', roles: ['editor'] },
+  { path: '/staff/sponsors', title: 'Sponsors', description: 'Sponsors, their logos, links and order.', roles: ['editor'] },
+  { path: paths.staffPeople, title: 'Staff and invitations', description: 'Invite staff, change their roles, remove them.', roles: ['owner'] },
+];
+
+export interface OpenArea extends StaffArea {
+  /** False while the area's page is not in the route table. */
+  open: boolean;
+}
+
+/** The areas these roles open, in the order above. */
+export function areasFor(roles: readonly StaffRole[], areas: readonly StaffArea[] = STAFF_AREAS): OpenArea[] {
+  return areas.filter((area) => hasStaffRole(roles, area.roles)).map((area) => ({ ...area, open: pageForPath(area.path) !== undefined }));
+}

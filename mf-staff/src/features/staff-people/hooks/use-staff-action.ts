@@ -1,0 +1,31 @@
+import { useCallback, useState } from 'react';
+import { isRejectedToken, type ApiResult } from '@tca/ui/api';
+import { readToken } from '@tca/ui/session';
+import { endSession } from '@tca/ui/session-end';
+import { failureText } from '../../../shared/failure-text.js';
+
+export type ActionOutcome<T> = { ok: true; answer: T | null } | { ok: false; text: string };
+
+/**
+ * Runs staff calls with the stored session: `busy` while one runs; a session the server no longer
+ * accepts ends the browser session; a failure comes back as the text to show.
+ */
+export function useStaffAction() {
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async <T,>(call: (token: string) => Promise<ApiResult<T>>): Promise<ActionOutcome<T>> => {
+    const token = readToken();
+    if (!token) {
+      void endSession('rejected');
+      return { ok: false, text: 'Your session has ended. Please log in again.' };
+    }
+    setBusy(true);
+    try {
+      const result = await call(token);
+      if (isRejectedToken(result)) void endSession('rejected');
+      return result.kind === 'ok' ? { ok: true, answer: result.answer } : { ok: false, text: failureText(result) };
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, run };
+}

@@ -1,0 +1,2 @@
+// Async boundary: shared singletons must be negotiated before React runs.
+import('./bootstrap');
