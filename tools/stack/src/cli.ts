@@ -21,6 +21,7 @@ import { REMOTES, REPO_ROOT, type Remote } from './project.js';
 import { publishRemote, updateRegistryFile } from './publish.js';
 import { startStack, type RunningStack, type StackMode } from './stack.js';
 import { StackError } from './stack-error.js';
+import { removeStackState, writeStackState } from './stack-state.js';
 
 const USAGE = `Usage:
   npm start [-- --port N] [-- --quiet]     build what is missing, start everything, print the URLs
@@ -72,6 +73,7 @@ async function run(mode: StackMode, args: string[]): Promise<void> {
     }
     console.log(`\n[stack] ${signal}: stopping everything (press Ctrl-C again to force)...`);
     aborter.abort();
+    removeStackState(dataDir());
     if (stack) {
       stack.stop().then(
         () => {
@@ -110,7 +112,12 @@ async function run(mode: StackMode, args: string[]): Promise<void> {
     if (err instanceof StackError) fail(`\n[stack] ${err.message}`);
     throw err;
   }
-  if (aborter.signal.aborted) await stack.stop();
+  if (aborter.signal.aborted) {
+    await stack.stop();
+    return;
+  }
+  // For the project's tools on this machine (e.g. `npm run admin -- staff add`): where this run's database is.
+  writeStackState(dataDir(), { pid: process.pid, mode, siteUrl: stack.siteUrl, databaseUrl: stack.databaseUrl, redisUrl: stack.redisUrl, startedAt: new Date().toISOString() });
 }
 
 async function publish(args: string[]): Promise<void> {

@@ -62,3 +62,8 @@ test('dev mode lists the gateway; without a sandbox, Stripe says what payments u
   assert.match(formatStartSummary({ ...summary, stripe: undefined }), /^Stripe +\(none: payments cannot start a checkout\)$/m);
   assert.doesNotMatch(formatStartSummary({ ...summary, operators: undefined }), /Operators/);
 });
+
+test('with identity running, one line says how to make the first staff owner', () => {
+  assert.match(formatStartSummary(summary), /^Staff +http:\/\/localhost:3000\/staff {2}first owner: npm run admin -- staff add <email> --role owner$/m);
+  assert.doesNotMatch(formatStartSummary({ ...summary, operators: undefined }), /staff add/);
+});

@@ -49,6 +49,8 @@ export function formatStartSummary(summary: StartSummary): string {
     ['SMTP', `${redactUrl(smtp.url)} (${smtp.source === 'env' ? 'SMTP_URL' : 'MailDev'})`],
     ['Stripe', stripeLine(summary.stripe)],
     ...(operators ? [['Operators', `${summary.siteUrl}/admin/  user ${operators.user} password ${operators.password ?? '(OPERATOR_PASSWORD)'}`] as [string, string]] : []),
+    // The staff area (issue 14) starts with one owner; the admin CLI finds this run's database itself.
+    ...(operators ? [['Staff', `${summary.siteUrl}/staff  first owner: npm run admin -- staff add <email> --role owner`] as [string, string]] : []),
   ];
   const health = Object.entries(summary.healthUrls).map(([name, url]): [string, string] => [`${HEALTH_INDENT}${name}`, url]);
   const width = Math.max(...[...rows, ...health].map(([label]) => label.length)) + GAP;
