@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { formatFuzzFailures, formatFuzzReport, fuzzEndpoint, fuzzSeed, type FuzzReport, type FuzzTarget } from '@tca/service-kit/testing';
+import { addRoles } from '../../data-access/staff-repository.js';
+import { GOOD_PASSWORD, newEmail, outboxMails, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
+import { challengeFor, newStaffMember, staffCall, totpCode, type StaffMemberForTest } from '../../testing/staff.js';
+
+/**
+ * The staff endpoints that read a body, path or query (issue 14) under generated input, as auth-fuzz.test.ts
+ * does for /auth: COUNT seeded requests per endpoint (fewer than auth's 1,000 for now), the second-factor
+ * limits off, each answered below 500 and every 4xx with a JSON `error` and `message`; the service still
+ * ready after. A failure prints its seed: replay with FUZZ_SEED=<seed>.
+ */
+
+const SEED = fuzzSeed(20261127);
+const COUNT = 400;
+const TIME_CAP_MS = 45_000;
+
+let identity: TestIdentity;
+let owner: StaffMemberForTest;
+let editor: StaffMemberForTest;
+/** A staff account that has not set up an app: its challenge can enrol. */
+let enrolChallenge: string;
+let invitationToken: string;
+const reports: FuzzReport[] = [];
+
+before(async () => {
+  identity = await startTestIdentity('staff_fuzz', { SECOND_FACTOR_FAILURE_LIMIT_PER_CHALLENGE: '0', SECOND_FACTOR_FAILURE_LIMIT_PER_ACCOUNT: '0' });
+  owner = await newStaffMember(identity, ['owner']);
+  editor = await newStaffMember(identity, ['editor']);
+  const newcomer = await registerAndLogin(identity);
+  await addRoles(identity.pool, Number(newcomer.login.user.id), ['support'], 'test');
+  enrolChallenge = await challengeFor(identity, newcomer.email, newcomer.password, 'enrol');
+  const invitee = newEmail('fuzz-invitee');
+  assert.equal((await staffCall(identity, 'POST', '/staff-api/invitations', owner.token, { email: invitee, roles: ['editor'] })).status, 201);
+  const [mail] = await outboxMails(identity.pool, invitee);
+  const token = /\/staff\/accept-invitation\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+  assert.ok(token);
+  invitationToken = token;
+});
+
+after(async () => {
+  console.log(`staff fuzz, seed ${SEED}: ${reports.length} endpoints × ${COUNT} requests = ${reports.reduce((n, r) => n + r.requests, 0)} requests`);
+  await identity?.stop();
+});
+
+async function fuzz(shape: Omit<FuzzTarget, 'baseUrl'>): Promise<FuzzReport> {
+  const report = await fuzzEndpoint({ baseUrl: identity.url, method: 'POST', ...shape }, { seed: SEED, count: COUNT, timeCapMs: TIME_CAP_MS, concurrency: 4 });
+  reports.push(report);
+  console.log(formatFuzzReport(report));
+  assert.deepEqual(report.failures, [], formatFuzzFailures(report));
+  assert.equal(report.requests, COUNT, `only ${report.requests} of ${COUNT} requests within ${TIME_CAP_MS} ms`);
+  assert.ok(Object.keys(report.byStatus).some((status) => status.startsWith('4')), 'some are refused');
+  assert.equal((await fetch(`${identity.url}/readyz`)).status, 200, 'still ready');
+  return report;
+}
+
+const TIMEOUT = { timeout: TIME_CAP_MS + 30_000 };
+const bearer = (member: StaffMemberForTest) => ({ Authorization: `Bearer ${member.token}` });
+
+describe('the staff endpoints under fuzzed requests', () => {
+  it(`POST /auth/login/enrol: ${COUNT} requests`, TIMEOUT, async () => {
+    const report = await fuzz({ path: '/auth/login/enrol', validBodies: [{ challenge: enrolChallenge }] });
+    assert.ok((report.byStatus[200] ?? 0) > 0, 'the valid challenge enrols');
+  });
+
+  it(`POST /auth/login/enrol/confirm and /auth/login/second-factor: ${COUNT} requests each`, TIMEOUT, async () => {
+    const challenge = await challengeFor(identity, editor.email, editor.password, 'totp');
+    await fuzz({ path: '/auth/login/enrol/confirm', validBodies: [{ challenge: enrolChallenge, code: '123456' }] });
+    await fuzz({ path: '/auth/login/second-factor', validBodies: [{ challenge, code: await totpCode(editor.secret, 1) }, { challenge, code: editor.recoveryCodes[0] ?? '' }] });
+  });
+
+  it(`POST /staff-api/invitations (owner): ${COUNT} requests`, TIMEOUT, async () => {
+    const member = await registerAndLogin(identity);
+    const report = await fuzz({ path: '/staff-api/invitations', headers: bearer(owner), validBodies: [{ email: member.email, roles: ['treasurer'] }, { email: 'fuzz.invite@example.org', roles: ['editor', 'support'] }] });
+    assert.equal(report.byStatus[401] ?? 0, 0, 'the owner session stayed valid');
+  });
+
+  it(`POST /staff-api/invitations/accept: ${COUNT} requests`, TIMEOUT, async () => {
+    await fuzz({ path: '/staff-api/invitations/accept', validBodies: [{ token: invitationToken, firstName: 'Anbu', lastName: 'Selvan', phoneNumber: '61412345678', password: GOOD_PASSWORD }] });
+  });
+
+  it(`PUT /staff-api/staff/:userId/roles (owner): ${COUNT} requests`, TIMEOUT, async () => {
+    const target = await newStaffMember(identity, ['editor']);
+    await fuzz({ method: 'PUT', path: '/staff-api/staff/:userId/roles', pathParams: { userId: [String(target.userId)] }, headers: bearer(owner), validBodies: [{ roles: ['editor', 'support'] }] });
+  });
+
+  it(`GET /staff-api/audit (owner): ${COUNT} requests`, TIMEOUT, async () => {
+    await fuzz({ method: 'GET', path: '/staff-api/audit', headers: bearer(owner), query: { action: ['sign_in'], actor: [owner.email], before: ['1000'], limit: ['20'] } });
+  });
+});
