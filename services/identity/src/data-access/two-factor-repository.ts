@@ -79,3 +79,12 @@ export async function unusedRecoveryCodes(db: Db, userId: number): Promise<numbe
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL', [userId]);
   return rows[0]?.n ?? 0;
 }
+
+/** Deletes challenges that expired or were used more than `retentionMs` ago. Returns how many. */
+export async function deleteEndedChallenges(db: Db, retentionMs: number): Promise<number> {
+  const result = await db.query(
+    `DELETE FROM login_challenges WHERE expires_at < now() - $1 * interval '1 millisecond' OR used_at < now() - $1 * interval '1 millisecond'`,
+    [retentionMs],
+  );
+  return result.rowCount ?? 0;
+}

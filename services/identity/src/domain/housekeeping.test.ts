@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { addEndedSessionAndResetLink, registerAndLogin, sessionAndResetCounts, startTestIdentity, type TestIdentity } from '../testing/harness.js';
 import { ENDED_RETENTION_MS, runHousekeeping } from './housekeeping.js';
+import { newToken } from './secrets.js';
 
 let identity: TestIdentity;
 let userId: number;
@@ -25,8 +26,25 @@ describe('housekeeping', () => {
     await addEndedSessionAndResetLink(identity.pool, userId, { expires: '10 hours', revoked: '-1 minute', used: '-1 minute' }); // revoked or used just now
     assert.deepEqual(await sessionAndResetCounts(identity.pool), { sessions: 5, resets: 5 });
 
-    assert.deepEqual(await runHousekeeping(identity.pool), { sessions: 2, resets: 2 });
+    assert.deepEqual(await runHousekeeping(identity.pool), { sessions: 2, resets: 2, challenges: 0 });
     assert.deepEqual(await sessionAndResetCounts(identity.pool), { sessions: 3, resets: 3 });
-    assert.deepEqual(await runHousekeeping(identity.pool), { sessions: 0, resets: 0 }, 'idempotent');
+    assert.deepEqual(await runHousekeeping(identity.pool), { sessions: 0, resets: 0, challenges: 0 }, 'idempotent');
+  });
+
+  it('deletes staff sign-in challenges that expired or were used over a day ago', async () => {
+    const challenge = (expires: string, used: string | null) =>
+      identity.pool.query(`INSERT INTO login_challenges (user_id, token_hash, expires_at, used_at) VALUES ($1, $2, now() + $3::interval, now() + $4::interval)`, [
+        userId,
+        newToken().hash,
+        expires,
+        used,
+      ]);
+    await challenge('5 minutes', null); // live
+    await challenge('-1 hour', null); // expired an hour ago
+    await challenge('-25 hours', null); // expired yesterday
+    await challenge('-25 hours', '-26 hours'); // used yesterday
+    assert.equal((await runHousekeeping(identity.pool)).challenges, 2);
+    const { rows } = await identity.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM login_challenges');
+    assert.equal(rows[0]?.n, 2);
   });
 });

@@ -16,7 +16,7 @@ export function startHousekeeping({ pool, logger, intervalMs }: { pool: Pool; lo
     running = true;
     try {
       const deleted = await runHousekeeping(pool);
-      if (deleted.sessions + deleted.resets > 0) log.info(deleted, 'deleted ended sessions and reset links');
+      if (deleted.sessions + deleted.resets + deleted.challenges > 0) log.info(deleted, 'deleted ended sessions, reset links and sign-in challenges');
     } catch (err) {
       if (!stopped) log.warn({ err }, 'housekeeping failed; trying again at the next interval');
     } finally {
