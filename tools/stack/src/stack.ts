@@ -1,6 +1,6 @@
 import type { RunningStack, StackOptions } from './stack-options.js';
 import { buildWhatIsMissing } from './start/build-what-is-missing.js';
-import { baseEnvironment, operatorCredentials, type OperatorCredentials } from './start/child-environment.js';
+import { baseEnvironment, operatorCredentials, persistentStaffSecretsKey, type OperatorCredentials } from './start/child-environment.js';
 import { planProcesses, type ProcessPlan } from './start/plan-processes.js';
 import { reserveFrontPorts, type FrontPorts } from './start/reserve-ports.js';
 import { StackShutdown } from './start/stack-shutdown.js';
@@ -28,7 +28,13 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const infrastructure = shutdown.holdInfrastructure(
       await startInfrastructure(ctx, { freshDatabase: options.freshDatabase ?? false, postgresRuntimeRoot: options.postgresRuntimeRoot }),
     );
-    const baseEnv = baseEnvironment({ extra: options.env, lookup: ctx.lookup, infrastructure, siteUrl: front.siteUrl });
+    const baseEnv = baseEnvironment({
+      extra: options.env,
+      lookup: ctx.lookup,
+      infrastructure,
+      siteUrl: front.siteUrl,
+      staffSecretsKey: persistentStaffSecretsKey(ctx.lookup, ctx.dataDir),
+    });
     const operator = operatorCredentials(ctx.lookup);
     const services = await startServices(ctx, { plan, front, baseEnv, operator });
     await startWorkers(ctx, plan, services.envOf);

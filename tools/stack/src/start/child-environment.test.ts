@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { baseEnvironment, operatorCredentials, operatorEnvironment, serviceUrlEnvironment } from './child-environment.js';
+import { baseEnvironment, operatorCredentials, operatorEnvironment, persistentStaffSecretsKey, serviceUrlEnvironment, STAFF_SECRETS_KEY_FILE } from './child-environment.js';
 import type { Infrastructure } from './start-infrastructure.js';
 
 const infrastructure = {
@@ -59,4 +62,19 @@ test('operator credentials: configured or made per run, and only the identity AP
   assert.deepEqual(configured, { user: 'admin', password: 'pw', passwordConfigured: true });
   assert.deepEqual(operatorEnvironment('identity', configured), { OPERATOR_USER: 'admin', OPERATOR_PASSWORD: 'pw' });
   assert.deepEqual(operatorEnvironment('payments', configured), {});
+});
+
+test('STAFF_SECRETS_KEY: the configured one, else one kept in the data dir (0600) and the same on every run', () => {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'tca-staff-key-')), 'data');
+  try {
+    const first = persistentStaffSecretsKey(lookupIn({}), dataDir);
+    assert.equal(Buffer.from(first, 'base64').length, 32);
+    assert.equal(statSync(join(dataDir, STAFF_SECRETS_KEY_FILE)).mode & 0o777, 0o600);
+    assert.equal(persistentStaffSecretsKey(lookupIn({}), dataDir), first, 'kept across runs');
+    assert.equal(persistentStaffSecretsKey(lookupIn({ STAFF_SECRETS_KEY: 'configured' }), dataDir), 'configured');
+    const env = baseEnvironment({ extra: undefined, lookup: lookupIn({}), infrastructure, siteUrl: 'http://localhost:3000', staffSecretsKey: first });
+    assert.equal(env.STAFF_SECRETS_KEY, first);
+  } finally {
+    rmSync(join(dataDir, '..'), { recursive: true, force: true });
+  }
 });

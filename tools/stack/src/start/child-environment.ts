@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Infrastructure } from './start-infrastructure.js';
 
 export interface BaseEnvironmentInput {
@@ -7,10 +9,12 @@ export interface BaseEnvironmentInput {
   lookup(name: string): string | undefined;
   infrastructure: Infrastructure;
   siteUrl: string;
+  /** STAFF_SECRETS_KEY for identity (persistentStaffSecretsKey); unset: the children's own environment decides. */
+  staffSecretsKey?: string | undefined;
 }
 
 /** What every child gets: the infrastructure's URLs, where the site is, the log level and the internal-call secret. */
-export function baseEnvironment({ extra, lookup, infrastructure, siteUrl }: BaseEnvironmentInput): NodeJS.ProcessEnv {
+export function baseEnvironment({ extra, lookup, infrastructure, siteUrl, staffSecretsKey }: BaseEnvironmentInput): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...extra,
@@ -25,6 +29,7 @@ export function baseEnvironment({ extra, lookup, infrastructure, siteUrl }: Base
     ALLOW_TEST_SERVICES: lookup('ALLOW_TEST_SERVICES') ?? 'true',
     // The secret identity and payments share for /internal/* calls: SERVICE_TOKEN if set, else a new one per run.
     SERVICE_TOKEN: lookup('SERVICE_TOKEN') ?? randomBytes(32).toString('hex'),
+    ...(staffSecretsKey !== undefined ? { STAFF_SECRETS_KEY: staffSecretsKey } : {}),
   };
   delete env.PORT;
   // The operator console's credentials go to the identity API only (operatorEnvironment), never to every process.
@@ -54,4 +59,28 @@ export function operatorCredentials(lookup: (name: string) => string | undefined
 /** Only the identity API gets the operator credentials. */
 export function operatorEnvironment(service: string, operator: OperatorCredentials): NodeJS.ProcessEnv {
   return service === 'identity' ? { OPERATOR_USER: operator.user, OPERATOR_PASSWORD: operator.password } : {};
+}
+
+/** Where npm start keeps the key it made for STAFF_SECRETS_KEY, in its data dir (git-ignored). */
+export const STAFF_SECRETS_KEY_FILE = 'staff-secrets.key';
+
+/**
+ * The key identity encrypts staff members' authenticator secrets with (STAFF_SECRETS_KEY): the configured
+ * one, else one made on the first run and kept in `<data dir>/staff-secrets.key` (0600). Unlike
+ * SERVICE_TOKEN it must stay the same from run to run: a new key would make every enrolled app unreadable.
+ */
+export function persistentStaffSecretsKey(lookup: (name: string) => string | undefined, dataDir: string): string {
+  const configured = lookup('STAFF_SECRETS_KEY');
+  if (configured !== undefined) return configured;
+  const file = join(dataDir, STAFF_SECRETS_KEY_FILE);
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (Buffer.from(kept, 'base64').length === 32) return kept;
+  } catch {
+    // None yet: make one below.
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
 }
