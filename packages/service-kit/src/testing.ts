@@ -16,8 +16,8 @@ export { startPrivatePostgres, type PrivatePostgres } from './testing/private-po
 export { assertSurvivedPostgresRestart, formatRestartLoad, runThroughPostgresRestart, statusCounts, type RestartLoadAnswer, type RestartLoadOptions, type RestartLoadResult, type RestartPhase } from './testing/postgres-restart-load.js';
 export { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from './testing/stub-http-server.js';
 export { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
-export { startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';
-export { answerProblem, describeFuzzRequest, formatFuzzFailures, formatFuzzReport, fuzzEndpoint, fuzzSeed, generateFuzzRequests, type FuzzFailure, type FuzzGenerationOptions, type FuzzReport, type FuzzRequest, type FuzzRunOptions, type FuzzTarget } from './testing/request-fuzz.js';
+export { onWholeMessage, startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';
+export { answerProblem, describeFuzzRequest, formatFuzzFailures, formatFuzzReport, fuzzAndCheck, fuzzEndpoint, fuzzSeed, generateFuzzRequests, type FuzzExpectation, type FuzzFailure, type FuzzGenerationOptions, type FuzzReport, type FuzzRequest, type FuzzRunOptions, type FuzzTarget } from './testing/request-fuzz.js';
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue } from 'bullmq';
-import { QUEUES, type EmailJob } from '@tca/contracts';
 import { DEFAULT_JOB_OPTIONS } from '@tca/service-kit';
-import { freePort, startNodeProcess, startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
+import { freePort, startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
 import { startKeyCountingSmtpSink, type KeyCountingSmtpSink } from './testing/key-counting-smtp-sink.js';
-import type { EmailResult } from './worker.js';
+import { batchKeys, queueBatch, startMailerProcess } from './testing/mail-batch.js';
 
 /**
  * Issue 13, faults injected: the SMTP server refuses connections for SMTP_OUTAGE_MS (60 s) while a batch of
@@ -28,7 +25,6 @@ const MAILS = 100;
  * those defaults, so a longer default cap fails this test instead of widening it.
  */
 const DRAIN_LIMIT_MS = 45_000;
-const PACKAGE_DIR = fileURLToPath(new URL('../', import.meta.url));
 
 function outageFromEnv(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -37,11 +33,6 @@ function outageFromEnv(value: string | undefined): number | undefined {
   return ms;
 }
 
-const keyOf = (i: number) => `outage-${String(i).padStart(3, '0')}`;
-
-function mail(key: string): EmailJob {
-  return { key, to: `member-${key}@example.org`, subject: `Receipt ${key}`, text: `Hello ${key}, thank you.` };
-}
 
 /** What one job's log says about its failed tries. */
 interface JobRecord {
@@ -64,20 +55,12 @@ describe(`SMTP refusing connections for ${SMTP_OUTAGE_MS / 1000} s`, { timeout: 
     closers.push(() => redis.stop());
     // A port that was free a moment ago: nothing listens there, so every connection is refused.
     const smtpPort = await freePort();
-    const worker: NodeProcess = await startNodeProcess({
-      cwd: PACKAGE_DIR,
-      file: 'src/index.ts',
-      env: { REDIS_URL: redis.url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'info' },
-      ready: /"msg":"email worker started"/,
-      label: 'mailer',
-    });
+    const worker: NodeProcess = await startMailerProcess('mailer', { REDIS_URL: redis.url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
     closers.push(() => stopChild(worker.child, 'SIGKILL'), () => worker.stop());
-    const queue = new Queue<EmailJob, EmailResult>(QUEUES.email, { connection: { host: '127.0.0.1', port: redis.port } });
-    closers.push(() => queue.close());
-
-    const keys = Array.from({ length: MAILS }, (_, i) => keyOf(i));
+    const keys = batchKeys('outage', MAILS);
     const outageStarted = Date.now();
-    await queue.addBulk(keys.map((key) => ({ name: 'send', data: mail(key), opts: { ...DEFAULT_JOB_OPTIONS, jobId: key } })));
+    const queue = await queueBatch(redis, keys);
+    closers.push(() => queue.close());
 
     await sleep(Math.max(0, outageStarted + SMTP_OUTAGE_MS - Date.now()));
     // End of the outage: nothing delivered, nothing given up, every mail waiting for its next try.

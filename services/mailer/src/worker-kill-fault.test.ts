@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
-import { Queue } from 'bullmq';
-import { QUEUES, type EmailJob } from '@tca/contracts';
-import { DEFAULT_JOB_OPTIONS } from '@tca/service-kit';
-import { startNodeProcess, startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
+import { startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
 import { startKeyCountingSmtpSink, type KeyCountingSmtpSink } from './testing/key-counting-smtp-sink.js';
-import type { EmailResult } from './worker.js';
+import { batchKeys, queueBatch, startMailerProcess } from './testing/mail-batch.js';
 
 /**
  * Issue 13, faults injected: the e-mail worker SIGKILLed in the middle of a batch of 500. Every message
@@ -27,13 +23,7 @@ const MAILS = 500;
 const CONCURRENCY = 5;
 /** Kill the first worker once this many mails reached the sink (the issue: in the middle of the batch). */
 const KILL_AFTER = 200;
-const PACKAGE_DIR = fileURLToPath(new URL('../', import.meta.url));
 
-const keyOf = (i: number) => `kill-${String(i).padStart(3, '0')}`;
-
-function mail(key: string): EmailJob {
-  return { key, to: `member-${key}@example.org`, subject: `Receipt ${key}`, text: `Hello ${key}, thank you.` };
-}
 
 describe('the e-mail worker SIGKILLed in the middle of a batch', { timeout: 90_000 }, () => {
   const closers: Array<() => Promise<unknown>> = [];
@@ -46,22 +36,15 @@ describe('the e-mail worker SIGKILLed in the middle of a batch', { timeout: 90_0
   let smtp: KeyCountingSmtpSink;
 
   function startMailer(label: string): Promise<NodeProcess> {
-    return startNodeProcess({
-      cwd: PACKAGE_DIR,
-      file: 'src/index.ts',
-      env: {
-        REDIS_URL: redis.url,
-        SMTP_URL: smtp.url,
-        SMTP_RATE_PER_SECOND: '0',
-        MAIL_CONCURRENCY: String(CONCURRENCY),
-        // A killed worker's jobs are handed over after about lock + 2 stalled checks (~7 s instead of ~2 min).
-        MAIL_LOCK_DURATION_MS: '5000',
-        MAIL_STALLED_INTERVAL_MS: '1000',
-        SHUTDOWN_GRACE_MS: '5000',
-        LOG_LEVEL: 'info',
-      },
-      ready: /"msg":"email worker started"/,
-      label,
+    return startMailerProcess(label, {
+      REDIS_URL: redis.url,
+      SMTP_URL: smtp.url,
+      SMTP_RATE_PER_SECOND: '0',
+      MAIL_CONCURRENCY: String(CONCURRENCY),
+      // A killed worker's jobs are handed over after about lock + 2 stalled checks (~7 s instead of ~2 min).
+      MAIL_LOCK_DURATION_MS: '5000',
+      MAIL_STALLED_INTERVAL_MS: '1000',
+      SHUTDOWN_GRACE_MS: '5000',
     });
   }
 
@@ -71,12 +54,10 @@ describe('the e-mail worker SIGKILLed in the middle of a batch', { timeout: 90_0
     closers.push(() => redis.stop());
     smtp = await startKeyCountingSmtpSink({ closeTimeoutMs: 500 });
     closers.push(() => smtp.close());
-    const queue = new Queue<EmailJob, EmailResult>(QUEUES.email, { connection: { host: '127.0.0.1', port: redis.port } });
-    closers.push(() => queue.close());
-
     // The batch, queued as the outbox relay queues mail: the key is the job id, with the relay's retries.
-    const keys = Array.from({ length: MAILS }, (_, i) => keyOf(i));
-    await queue.addBulk(keys.map((key) => ({ name: 'send', data: mail(key), opts: { ...DEFAULT_JOB_OPTIONS, jobId: key } })));
+    const keys = batchKeys('kill', MAILS);
+    const queue = await queueBatch(redis, keys);
+    closers.push(() => queue.close());
 
     const workerA = await startMailer('mailer A');
     closers.push(() => stopChild(workerA.child, 'SIGKILL'));

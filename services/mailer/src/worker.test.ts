@@ -7,14 +7,10 @@ import { QUEUES, type EmailJob } from '@tca/contracts';
 import { addToOutbox, createLogger, createPool, OUTBOX_TABLE_SQL, startOutboxRelay } from '@tca/service-kit';
 import { createTestDatabase, freePort, startSmtpSink, testRedisUrl, uniquePrefix, waitFor, type SmtpSink } from '@tca/service-kit/testing';
 import { loadMailerConfig, type MailerConfig } from './config.js';
+import { headerValue } from './testing/key-counting-smtp-sink.js';
 import { REMOVED_BODY_TEXT, startEmailWorker, type EmailWorker } from './worker.js';
 
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
+
 
 function body(raw: string): string {
   return raw.split(/\r?\n\r?\n/).slice(1).join('\n\n').trim();
@@ -184,11 +180,11 @@ describe('email worker', () => {
     assert.ok(m);
     assert.deepEqual(m.envelope.to, ['member-welcome-1@example.org']);
     assert.equal(m.envelope.from, 'no-reply@tamil.example.org');
-    assert.equal(header(m.raw, 'Subject'), 'Subject welcome-1');
-    assert.equal(header(m.raw, 'To'), 'member-welcome-1@example.org');
-    assert.equal(header(m.raw, 'From'), 'Adelaide Tamil Association <no-reply@tamil.example.org>');
-    assert.equal(header(m.raw, 'Reply-To'), 'office@tamil.example.org');
-    assert.equal(header(m.raw, 'Message-ID'), '<welcome-1@tamil.example.org>');
+    assert.equal(headerValue(m.raw, 'Subject'), 'Subject welcome-1');
+    assert.equal(headerValue(m.raw, 'To'), 'member-welcome-1@example.org');
+    assert.equal(headerValue(m.raw, 'From'), 'Adelaide Tamil Association <no-reply@tamil.example.org>');
+    assert.equal(headerValue(m.raw, 'Reply-To'), 'office@tamil.example.org');
+    assert.equal(headerValue(m.raw, 'Message-ID'), '<welcome-1@tamil.example.org>');
     assert.equal(body(m.raw), 'Hello welcome-1, thank you.');
   });
 
@@ -207,7 +203,7 @@ describe('email worker', () => {
     await waitFor(async () => (await queue.getJobCounts('completed')).completed === n, 15_000, `${n} completed jobs`);
     await waitFor(() => (byWorker[0] ?? 0) + (byWorker[1] ?? 0) >= n, 5_000, `the workers to report ${n} completions`);
     assert.equal(smtp.mails.length, n);
-    const subjects = smtp.mails.map((m) => header(m.raw, 'Subject')).sort();
+    const subjects = smtp.mails.map((m) => headerValue(m.raw, 'Subject')).sort();
     assert.deepEqual(subjects, Array.from({ length: n }, (_, i) => `Subject bulk-${i}`).sort());
     assert.equal((byWorker[0] ?? 0) + (byWorker[1] ?? 0), n);
     assert.ok((byWorker[0] ?? 0) > 0 && (byWorker[1] ?? 0) > 0, `both workers took jobs (${byWorker.join(' + ')})`);
@@ -237,7 +233,7 @@ describe('email worker', () => {
     const smtp = await smtpFor(t, port);
     await waitForState(queue, 'retry-1', 'completed');
     assert.equal(smtp.mails.length, 1);
-    assert.equal(header(smtp.mails[0]?.raw ?? '', 'Subject'), 'Subject retry-1');
+    assert.equal(headerValue(smtp.mails[0]?.raw ?? '', 'Subject'), 'Subject retry-1');
     assert.ok(((await queue.getJob('retry-1'))?.attemptsMade ?? 0) >= 2);
   });
 

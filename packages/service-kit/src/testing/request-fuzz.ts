@@ -13,6 +13,7 @@
  * `message`. The same seed gives the same requests, so a failure prints its seed and request and replays with
  * FUZZ_SEED=<seed>.
  */
+import assert from 'node:assert/strict';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 
@@ -655,4 +656,24 @@ export function formatFuzzFailures(report: FuzzReport, shown = 10): string {
 export function fuzzSeed(fallback: number): number {
   const fromEnv = Number(process.env.FUZZ_SEED);
   return process.env.FUZZ_SEED && Number.isInteger(fromEnv) ? fromEnv : fallback;
+}
+
+/** What a fuzz run must show besides "no failures" (every test asks one of these). */
+export type FuzzExpectation = 'some refused' | 'some answered 200';
+
+/**
+ * Runs fuzzEndpoint, prints its report, and asserts the suite's pass rule: no failing answer, all `count`
+ * requests sent within the time cap, the expectation met (some requests refused with a 4xx, or some valid
+ * ones answered 200), and the service still ready (`/readyz` on the target's base URL). Resolves with the
+ * report for the test's own checks (stored rows per 2xx, ...).
+ */
+export async function fuzzAndCheck(target: FuzzTarget, options: FuzzRunOptions, expectation: FuzzExpectation = 'some refused'): Promise<FuzzReport> {
+  const report = await fuzzEndpoint(target, options);
+  console.log(formatFuzzReport(report));
+  assert.deepEqual(report.failures, [], formatFuzzFailures(report));
+  assert.equal(report.requests, options.count, `only ${report.requests} of ${options.count} requests within ${options.timeCapMs} ms`);
+  if (expectation === 'some refused') assert.ok(Object.keys(report.byStatus).some((status) => status.startsWith('4')), 'some are refused');
+  else assert.ok((report.byStatus[200] ?? 0) > 0, 'the valid requests are answered');
+  assert.equal((await fetch(new URL('/readyz', target.baseUrl))).status, 200, 'still ready');
+  return report;
 }

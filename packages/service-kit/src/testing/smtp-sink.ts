@@ -1,6 +1,26 @@
 /** Test support: an in-process SMTP server that keeps every message it receives, raw and parsed. */
 import { simpleParser, type AddressObject } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+
+/**
+ * An smtp-server `onData` handler that reads the whole message, then hands it to `accept`; the message is
+ * accepted (250) once `accept` resolves, refused if it throws. For the sinks of tests.
+ */
+export function onWholeMessage(accept: (raw: Buffer, session: SMTPServerSession) => Promise<void> | void): NonNullable<SMTPServerOptions['onData']> {
+  return (stream, session, callback) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('error', (err: Error) => callback(err));
+    stream.on('end', () => {
+      Promise.resolve()
+        .then(() => accept(Buffer.concat(chunks), session))
+        .then(
+          () => callback(),
+          (err: Error) => callback(err),
+        );
+    });
+  };
+}
 
 export interface CapturedMail {
   /** The SMTP envelope: MAIL FROM and RCPT TO. */
@@ -44,34 +64,23 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     disabledCommands: ['STARTTLS'],
     logger: false,
     ...(options.closeTimeoutMs !== undefined ? { closeTimeout: options.closeTimeoutMs } : {}),
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', (err: Error) => callback(err));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        simpleParser(raw).then(
-          (parsed) => {
-            mails.push({
-              envelope: {
-                from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
-                to: session.envelope.rcptTo.map((r) => r.address),
-              },
-              raw: raw.toString('utf8'),
-              to: addresses(parsed.to),
-              from: addresses(parsed.from)[0] ?? '',
-              replyTo: addresses(parsed.replyTo),
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              html: typeof parsed.html === 'string' ? parsed.html : '',
-              messageId: parsed.messageId ?? '',
-            });
-            callback();
-          },
-          (err: Error) => callback(err),
-        );
+    onData: onWholeMessage(async (raw, session) => {
+      const parsed = await simpleParser(raw);
+      mails.push({
+        envelope: {
+          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+          to: session.envelope.rcptTo.map((r) => r.address),
+        },
+        raw: raw.toString('utf8'),
+        to: addresses(parsed.to),
+        from: addresses(parsed.from)[0] ?? '',
+        replyTo: addresses(parsed.replyTo),
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        html: typeof parsed.html === 'string' ? parsed.html : '',
+        messageId: parsed.messageId ?? '',
       });
-    },
+    }),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

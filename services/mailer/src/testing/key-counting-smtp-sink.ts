@@ -5,6 +5,7 @@
  * smtp-server then emits 'error', which without a listener would crash the test process).
  */
 import { SMTPServer } from 'smtp-server';
+import { onWholeMessage } from '@tca/service-kit/testing';
 
 export interface ReceivedMail {
   /** From the Message-ID, `<key@domain>`; `(none)` when it has none. */
@@ -26,7 +27,9 @@ export interface KeyCountingSmtpSink {
   close(): Promise<void>;
 }
 
-function headerValue(head: string, name: string): string | undefined {
+/** A header of a raw message (its head only is read; folded lines unfolded), or undefined. */
+export function headerValue(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line?.slice(name.length + 1).trim();
@@ -48,18 +51,11 @@ export async function startKeyCountingSmtpSink(options: KeyCountingSmtpSinkOptio
     disabledCommands: ['STARTTLS'],
     logger: false,
     closeTimeout: options.closeTimeoutMs ?? 500,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', (err: Error) => callback(err));
-      stream.on('end', () => {
-        const head = Buffer.concat(chunks).toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
-        const key = /^<([^@>]+)@/.exec(headerValue(head, 'Message-ID') ?? '')?.[1] ?? '(none)';
-        mails.push({ key, subject: headerValue(head, 'Subject') ?? '' });
-        countByKey.set(key, (countByKey.get(key) ?? 0) + 1);
-        callback();
-      });
-    },
+    onData: onWholeMessage((raw) => {
+      const key = /^<([^@>]+)@/.exec(headerValue(raw.toString('utf8'), 'Message-ID') ?? '')?.[1] ?? '(none)';
+      mails.push({ key, subject: headerValue(raw.toString('utf8'), 'Subject') ?? '' });
+      countByKey.set(key, (countByKey.get(key) ?? 0) + 1);
+    }),
   });
   const sink: KeyCountingSmtpSink = {
     port: 0,
