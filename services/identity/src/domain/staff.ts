@@ -29,6 +29,7 @@ import {
   pendingInvitations,
   removeRolesExcept,
   revokeInvitation as revokeInvitationRow,
+  rolesOf,
   revokePendingInvitationsOf,
   type InvitationRow,
   type StaffMemberRow,
@@ -180,6 +181,11 @@ export async function withdrawInvitation(pool: Pool, id: number, actor: Actor): 
     if (!row) throw new NotFoundError(INVITATION_NOT_FOUND_MESSAGE, 'invitation_not_found');
     await recordAudit(client, actor, 'invitation_revoked', row.email, `Withdrew invitation ${row.id} (${roleList(row.roles)}).`);
   });
+}
+
+/** An account's staff roles, read now (never cached: a removed role counts on the next request); empty for members. */
+export function staffRolesOfAccount(db: Db, userId: number): Promise<StaffRole[]> {
+  return rolesOf(db, userId);
 }
 
 /** The staff member of an e-mail, for the CLI. */

@@ -64,6 +64,11 @@ export async function needsSecondFactor(db: Db, userId: number): Promise<boolean
   return (await rolesOf(db, userId)).length > 0;
 }
 
+/** Whether the account has set up (confirmed) an authenticator app. */
+export async function hasConfirmedAuthenticator(db: Db, userId: number): Promise<boolean> {
+  return (await findTotpFactor(db, userId))?.confirmed === true;
+}
+
 /** After the right password of a staff account: a challenge for the second step. */
 export async function startSecondFactor(db: Db, userId: number): Promise<LoginSecondFactorAnswer> {
   const { token, hash } = newToken();

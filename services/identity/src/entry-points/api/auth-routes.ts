@@ -18,7 +18,7 @@ import {
 import { AppError, bearerToken, parseBody, UnauthorizedError } from '@tca/service-kit';
 import { checkPassword, createSession, exportAccountData, revokeSessionByToken, signOutEverywhere } from '../../domain/account-sessions.js';
 import { needsSecondFactor, startSecondFactor } from '../../domain/two-factor.js';
-import { rolesOf } from '../../data-access/staff-repository.js';
+import { staffRolesOfAccount } from '../../domain/staff.js';
 import { accountUser, registerAccount, sameEmail } from '../../domain/accounts.js';
 import { changePassword, requestPasswordReset, resetPassword, type MailSettings } from '../../domain/password-changes.js';
 import { verifyPassword } from '../../domain/secrets.js';
@@ -137,7 +137,7 @@ export function createAuthRouter(deps: IdentityDeps, limits: IdentityRateLimits,
   /** The lookup other services make; `roles` are read on every call (a removed role counts at once). */
   router.get('/auth/session', authenticated, async (req, res) => {
     const session = sessionOf(req);
-    const roles = await rolesOf(pool, session.user.id);
+    const roles = await staffRolesOfAccount(pool, session.user.id);
     const answer: SessionAnswer = { user: accountUser(session.user), expiresAt: session.expiresAt.toISOString(), roles, secondFactor: session.secondFactor };
     res.json(answer);
   });

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { STAFF_ROLE_REQUIRED_MESSAGE, STAFF_SECOND_FACTOR_REQUIRED_MESSAGE, hasStaffRole, type StaffRole } from '@tca/contracts';
 import { AppError, type Pool } from '@tca/service-kit';
-import { rolesOf } from '../../data-access/staff-repository.js';
+import { staffRolesOfAccount } from '../../domain/staff.js';
 import type { Actor } from '../../domain/audit.js';
 import { requireSession, sessionOf } from './authenticate.js';
 
@@ -16,7 +16,7 @@ export function requireStaff(pool: Pool, idleTimeoutMs: number, allowed: readonl
   const authenticated = requireSession(pool, idleTimeoutMs);
   const authorised: RequestHandler = async (req, _res, next) => {
     const session = sessionOf(req);
-    const roles = await rolesOf(pool, session.user.id);
+    const roles = await staffRolesOfAccount(pool, session.user.id);
     if (roles.length === 0) throw new AppError(403, 'not_staff', STAFF_ROLE_REQUIRED_MESSAGE);
     if (!session.secondFactor) throw new AppError(403, 'second_factor_required', STAFF_SECOND_FACTOR_REQUIRED_MESSAGE);
     if (!hasStaffRole(roles, allowed)) throw new AppError(403, 'forbidden', STAFF_ROLE_REQUIRED_MESSAGE);

@@ -14,9 +14,9 @@ import {
   type StaffMeAnswer,
 } from '@tca/contracts';
 import { parseBody, ValidationError } from '@tca/service-kit';
-import { findTotpFactor } from '../../data-access/two-factor-repository.js';
 import { accountUser } from '../../domain/accounts.js';
 import { auditPage } from '../../domain/audit.js';
+import { hasConfirmedAuthenticator } from '../../domain/two-factor.js';
 import { acceptInvitation, grantOrInvite, listStaff, setStaffRoles, withdrawInvitation, type StaffMailSettings } from '../../domain/staff.js';
 import type { IdentityDeps } from './api-deps.js';
 import { sessionOf } from './authenticate.js';
@@ -44,11 +44,10 @@ export function createStaffRouter(deps: IdentityDeps, limits: IdentityRateLimits
 
   router.get('/staff-api/me', ...anyStaff, async (req, res) => {
     const { user } = sessionOf(req);
-    const factor = await findTotpFactor(pool, user.id);
     const answer: StaffMeAnswer = {
       user: { id: String(user.id), email: user.email, firstName: user.first_name, lastName: user.last_name },
       roles: staffRolesOf(req),
-      twoFactorEnrolled: factor?.confirmed === true,
+      twoFactorEnrolled: await hasConfirmedAuthenticator(pool, user.id),
     };
     res.json(answer);
   });
