@@ -13,7 +13,7 @@ import { challengeFor, newStaffMember, staffCall, totpCode, type StaffMemberForT
  */
 
 const SEED = fuzzSeed(20261127);
-const COUNT = 400;
+const COUNT = 300;
 const TIME_CAP_MS = 45_000;
 
 let identity: TestIdentity;
@@ -83,6 +83,16 @@ describe('the staff endpoints under fuzzed requests', () => {
   it(`PUT /staff-api/staff/:userId/roles (owner): ${COUNT} requests`, TIMEOUT, async () => {
     const target = await newStaffMember(identity, ['editor']);
     await fuzz({ method: 'PUT', path: '/staff-api/staff/:userId/roles', pathParams: { userId: [String(target.userId)] }, headers: bearer(owner), validBodies: [{ roles: ['editor', 'support'] }] });
+  });
+
+  it(`DELETE /staff-api/staff/:userId and /staff-api/invitations/:id (owner): ${COUNT} requests each`, TIMEOUT, async () => {
+    const target = await newStaffMember(identity, ['treasurer']);
+    const removed = await fuzz({ method: 'DELETE', path: '/staff-api/staff/:userId', pathParams: { userId: [String(target.userId)] }, headers: bearer(owner) });
+    assert.equal(removed.byStatus[200], 1, 'the staff member is removed once');
+    const invited = await staffCall(identity, 'POST', '/staff-api/invitations', owner.token, { email: newEmail('fuzz-withdrawn'), roles: ['support'] });
+    const { invitation } = (await invited.json()) as { invitation: { id: string } };
+    const withdrawn = await fuzz({ method: 'DELETE', path: '/staff-api/invitations/:id', pathParams: { id: [invitation.id] }, headers: bearer(owner) });
+    assert.equal(withdrawn.byStatus[200], 1, 'the invitation is withdrawn once');
   });
 
   it(`GET /staff-api/audit (owner): ${COUNT} requests`, TIMEOUT, async () => {
