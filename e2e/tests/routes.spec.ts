@@ -27,6 +27,7 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   // The staff area to a visitor (e2e/tests/staff-area.spec.ts has the rest).
   staffHome: 'Staff sign-in',
   staffPeople: 'Staff sign-in',
+  staffAcceptInvitation: 'Join the staff',
 };
 
 const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123');

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { STAFF_ROLE_REQUIRED_MESSAGE, type StaffListAnswer, type StaffMeAnswer } from '@tca/contracts';
+import { INVITATION_ENDED_MESSAGE, STAFF_ROLE_REQUIRED_MESSAGE, type StaffListAnswer, type StaffMeAnswer } from '@tca/contracts';
 import { loggedInAccount } from '../support/account.js';
 import { expectNoA11yViolations } from '../support/axe.js';
 import { expect, footer, header, pageTitle, rootDir, test } from '../support/fixtures.js';
@@ -62,6 +62,21 @@ test('a visitor: "Staff sign-in" with a link to the login page; nothing in the h
   await page.getByRole('link', { name: 'Go to the login page' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(pageTitle(page)).toHaveText('Login');
+});
+
+test('an invitation link that is not (or no longer) valid: the form, then identity\'s answer that it ended; axe', async ({ page }) => {
+  await page.goto('/staff/accept-invitation/no-such-invitation-token');
+  await expect(pageTitle(page)).toHaveText('Join the staff');
+  await page.getByLabel('First name').fill('Arun');
+  await page.getByLabel('Last name').fill('Kumar');
+  await page.getByLabel('Phone number').fill('+61 412 345 678');
+  await page.getByLabel(/^Password/).fill('Kolam#2026start');
+  await page.getByLabel('Confirm password').fill('Kolam#2026start');
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/staff-api/invitations/accept');
+  await page.getByRole('button', { name: 'Join the staff' }).click();
+  expect((await answer).status()).toBeGreaterThanOrEqual(400);
+  await expect(page.getByRole('alert')).toContainText(INVITATION_ENDED_MESSAGE);
+  await checkWidths(page, 'staff-accept-invitation');
 });
 
 test('a member without a staff role: identity answers 403 and the page says the area is for the staff; axe', async ({ page, request }) => {

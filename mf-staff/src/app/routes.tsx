@@ -7,5 +7,8 @@ import type { RemoteRoutesModule } from '@tca/contracts';
  */
 export const pages: RemoteRoutesModule<'staff'>['pages'] = {
   staffHome: { load: () => import(/* webpackChunkName: "page-staffHome" */ './pages/staff-home-page.js').then((m) => m.StaffHomePage) },
+  staffAcceptInvitation: {
+    load: () => import(/* webpackChunkName: "page-staffAcceptInvitation" */ './pages/accept-invitation-page.js').then((m) => m.AcceptInvitationPage),
+  },
   staffPeople: { load: () => import(/* webpackChunkName: "page-staffPeople" */ './pages/people-page.js').then((m) => m.PeoplePage) },
 };

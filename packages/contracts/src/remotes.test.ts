@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseRemoteRegistry, REMOTE_NAMES, REMOTE_PAGES, remoteForPage } from './remotes.js';
 import { paths, type PageId } from './site-paths.js';
+import { STAFF_ACCEPT_INVITATION_PATH } from './staff.js';
 
 test('every page of the route table is owned by exactly one remote', () => {
   const owned = REMOTE_NAMES.flatMap((remote) => [...REMOTE_PAGES[remote]]);
@@ -13,10 +14,10 @@ test('every page of the route table is owned by exactly one remote', () => {
   assert.equal(remoteForPage('staffPeople'), 'staff');
 });
 
-test('the spec route table has its 22 paths, including the odd ones, and the staff area its 2', () => {
+test('the spec route table has its 22 paths, including the odd ones, and the staff area its 3', () => {
   const all = Object.values(paths);
-  assert.equal(all.length, 24);
-  assert.deepEqual(all.filter((path) => path.startsWith('/staff')), ['/staff', '/staff/people']);
+  assert.equal(all.length, 25);
+  assert.deepEqual(all.filter((path) => path.startsWith('/staff')), ['/staff', '/staff/people', `${STAFF_ACCEPT_INVITATION_PATH}:token`]);
   for (const path of ['/terms&conditions', '/privacy&policy', '/reset-password/:token', '/blog/:id', '/raiseticket']) {
     assert.ok(all.includes(path as (typeof paths)[PageId]), path);
   }

@@ -25,6 +25,8 @@ export const paths = {
   // The staff area (issue 14, mf-staff): not linked from the public header.
   staffHome: '/staff',
   staffPeople: '/staff/people',
+  // The link of a staff invitation e-mail (STAFF_ACCEPT_INVITATION_PATH + token).
+  staffAcceptInvitation: '/staff/accept-invitation/:token',
 } as const;
 export type PageId = keyof typeof paths;
 

@@ -10,6 +10,7 @@ const localStorage = prepareBrowserlessPages();
 
 const { StaffHomePage } = await import('./staff-home-page.js');
 const { PeoplePage } = await import('./people-page.js');
+const { AcceptInvitationPage } = await import('./accept-invitation-page.js');
 const { StaffAccessView } = await import('../../features/staff-access/components/staff-gate.js');
 const { StaffHome } = await import('../../features/staff-home/components/staff-home.js');
 const { PeoplePanel } = await import('../../features/staff-people/components/people-panel.js');
@@ -125,4 +126,20 @@ test('an invitation row: the address, roles, who invited, until when; Withdraw n
   assert.match(html, /<li[^>]*>Support<\/li>/);
   assert.match(html, /29 Nov 2026/);
   assert.match(html, /aria-label="Withdraw the invitation to new@example\.org">Withdraw<\/button>/);
+});
+
+test('the invitation link: "Join the staff", every field labelled with its autocomplete, hints named by the controls', () => {
+  const html = render(<AcceptInvitationPage />, '/staff/accept-invitation/tok-1');
+  assert.equal(h1(html), 'Join the staff');
+  const byLabel = labels(html);
+  const expected: Array<[string, RegExp]> = [
+    ['First name *', /autoComplete="given-name"/i],
+    ['Last name *', /autoComplete="family-name"/i],
+    ['Phone number *', /type="tel"/],
+    ['Password *', /type="password"[^>]*autoComplete="new-password"|autoComplete="new-password"[^>]*type="password"/i],
+    ['Confirm password *', /type="password"/],
+  ];
+  for (const [label, attribute] of expected) assert.match(control(html, byLabel.get(label) ?? ''), attribute, label);
+  assert.match(control(html, byLabel.get('Phone number *') ?? ''), /aria-describedby="[^"]+-hint"/);
+  assert.match(html, /<button type="submit" class="tca-button">Join the staff<\/button>/);
 });

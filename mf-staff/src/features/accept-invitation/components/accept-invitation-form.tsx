@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { paths } from '@tca/contracts';
+import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import { Link } from '@tca/ui/router';
+import { splitFieldMessages } from '@tca/ui/server-errors';
+import { failureText } from '../../../shared/failure-text.js';
+import { acceptInvitation } from '../api/accept-invitation.js';
+import { ACCEPT_FIELDS, checkAccept, type AcceptErrors, type AcceptField, type AcceptForm } from '../accept-rules.js';
+import styles from '../../../shared/staff.module.css';
+
+const LABELS: Record<AcceptField, { label: string; type: 'text' | 'tel' | 'password'; autoComplete: string; hint?: string }> = {
+  firstName: { label: 'First name', type: 'text', autoComplete: 'given-name' },
+  lastName: { label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  phoneNumber: { label: 'Phone number', type: 'tel', autoComplete: 'tel', hint: 'With the country code, e.g. +61 412 345 678.' },
+  password: { label: 'Password', type: 'password', autoComplete: 'new-password', hint: 'At least 8 characters, with upper and lower case letters, a number and a symbol.' },
+  confirmPassword: { label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
+};
+
+const EMPTY: AcceptForm = { firstName: '', lastName: '', phoneNumber: '', password: '', confirmPassword: '' };
+
+/** The invitation link's form: the new staff member's name, phone and password; then the login, where the authenticator app is set up. */
+export function AcceptInvitationForm({ token }: { token: string }) {
+  const [form, setForm] = useState<AcceptForm>(EMPTY);
+  const [errors, setErrors] = useState<AcceptErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkAccept(form, token);
+    setFailure(null);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
+    setBusy(true);
+    const result = await acceptInvitation(checked.request);
+    setBusy(false);
+    if (result.kind === 'ok') {
+      setDone(result.answer?.message ?? 'Welcome to the staff. Log in and set up your authenticator app.');
+      return;
+    }
+    if (result.kind === 'http') setErrors(splitFieldMessages(result.error, ACCEPT_FIELDS).fields);
+    setFailure(failureText(result));
+  };
+
+  if (done) {
+    return (
+      <>
+        <Banner tone="success" title={done} />
+        <p className={styles.actions}>
+          <Link to={paths.login} className="tca-button">
+            Go to the login page
+          </Link>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Join the staff">
+      {failure ? <Banner tone="error" title={failure} /> : null}
+      <RequiredNote />
+      {ACCEPT_FIELDS.map((field) => (
+        <Field key={field} label={LABELS[field].label} required error={errors[field]} hint={LABELS[field].hint}>
+          {(control) => (
+            <input
+              {...control}
+              className={fieldClasses.control}
+              type={LABELS[field].type}
+              autoComplete={LABELS[field].autoComplete}
+              value={form[field]}
+              onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+            />
+          )}
+        </Field>
+      ))}
+      <p className={styles.actions}>
+        <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
+          {busy ? 'Joining...' : 'Join the staff'}
+        </button>
+      </p>
+    </form>
+  );
+}
