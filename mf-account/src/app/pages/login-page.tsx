@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation } from '@tca/ui/router';
-import { paths } from '@tca/contracts';
-import { Page } from '@tca/ui';
+import { paths, type LoginSecondFactorAnswer } from '@tca/contracts';
+import { Page, Spinner } from '@tca/ui';
 import { readUser } from '@tca/ui/session';
 import { takeFlash } from '@tca/ui/session-end';
 import { LoginForm } from '../../features/login/components/login-form.js';
@@ -10,9 +10,16 @@ import type { LoginLocationState, LoginView } from '../../shared/login-location-
 import { toast } from '../../shared/toasts.js';
 import styles from '../../shared/account.module.css';
 
+// A staff account's second step (issue 14) loads only when a login answer asks for it: members never fetch it.
+const SecondFactorStep = lazy(() =>
+  import(/* webpackChunkName: "login-second-factor" */ '../../features/login/components/second-factor-step.js').then((m) => ({ default: m.SecondFactorStep })),
+);
+
 /**
  * /login (spec §2.3): the login card, which Forgot password switches to the reset-link request and
- * Back to login switches back. A visitor who already has a session is sent home.
+ * Back to login switches back. A visitor who already has a session is sent home. For an account with a
+ * staff role the right password leads to the card's second step (issue 14), which can send it back here
+ * with a message (the sign-in ended).
  */
 export function LoginPage() {
   const location = useLocation();
@@ -21,6 +28,14 @@ export function LoginPage() {
   const [view, setView] = useState<LoginView>(() => ((location.state as LoginLocationState | null)?.view === 'reset' ? 'reset' : 'login'));
   // Focus follows a switch made on this page, not the first render.
   const [switched, setSwitched] = useState(false);
+  const [secondStep, setSecondStep] = useState<LoginSecondFactorAnswer | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const restart = useCallback((text: string | null) => {
+    setSwitched(true);
+    setNotice(text);
+    setSecondStep(null);
+  }, []);
 
   useEffect(() => {
     // The message of a logout (or an ended session), kept across the reload that brought us here.
@@ -32,14 +47,19 @@ export function LoginPage() {
 
   const show = (next: LoginView) => {
     setSwitched(true);
+    setNotice(null);
     setView(next);
   };
 
   return (
     <Page title="Login" lead="Log in to your member account to see your profile and membership.">
       <div className={styles.card}>
-        {view === 'login' ? (
-          <LoginForm onForgotPassword={() => show('reset')} focusOnMount={switched} />
+        {secondStep ? (
+          <Suspense fallback={<Spinner label="Loading the next step" />}>
+            <SecondFactorStep step={secondStep} onRestart={restart} />
+          </Suspense>
+        ) : view === 'login' ? (
+          <LoginForm onForgotPassword={() => show('reset')} focusOnMount={switched} onSecondFactor={setSecondStep} notice={notice} />
         ) : (
           <ResetRequestForm onBack={() => show('login')} focusOnMount={switched} />
         )}

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from '@tca/ui/router';
-import { paths, type LoginRequest } from '@tca/contracts';
-import { PasswordField, TextField } from '@tca/ui/forms';
-import { storeSession } from '@tca/ui/session';
+import { paths, type LoginRequest, type LoginSecondFactorAnswer } from '@tca/contracts';
+import { Banner, PasswordField, TextField } from '@tca/ui/forms';
 import { toast } from '../../../shared/toasts.js';
 import styles from '../../../shared/account.module.css';
 import { logIn } from '../api/log-in.js';
 import { loadLoginChecks } from '../load-login-checks.js';
 import { loginFailureText } from '../login-outcomes.js';
 import { LOGIN_TEXT } from '../login-texts.js';
+import { storeLogin } from '../store-login.js';
 
 /** Spec §8/§9: after 'Login successful!' the browser goes to / after 2 seconds. */
 export const LOGIN_REDIRECT_MS = 2000;
@@ -17,12 +17,16 @@ export const LOGIN_REDIRECT_MS = 2000;
 interface LoginFormProps {
   onForgotPassword: () => void;
   focusOnMount: boolean;
+  /** A staff account's right password (issue 14): the card goes on to the second step. */
+  onSecondFactor: (step: LoginSecondFactorAnswer) => void;
+  /** Why the card is back at the password step (a second step that ended), shown above the fields. */
+  notice?: string | null;
 }
 
 const resolver: Resolver<LoginRequest> = async (values, context, options) => (await loadLoginChecks()).loginResolver(values, context, options);
 
 /** The login form: §5 messages as 3-second toasts (and under their fields), §8 texts for the answer. */
-export function LoginForm({ onForgotPassword, focusOnMount }: LoginFormProps) {
+export function LoginForm({ onForgotPassword, focusOnMount, onSecondFactor, notice }: LoginFormProps) {
   const navigate = useNavigate();
   const [loggedIn, setLoggedIn] = useState(false);
   const {
@@ -45,9 +49,12 @@ export function LoginForm({ onForgotPassword, focusOnMount }: LoginFormProps) {
   const onValid = async (values: LoginRequest) => {
     const result = await logIn(values);
     if (result.kind === 'ok' && result.answer) {
-      // The phone library (for the stored user's calling code) loads only now, after a successful login.
-      const { toLoginUser } = await import(/* webpackChunkName: "session-user" */ '../to-login-user.js');
-      storeSession(toLoginUser(result.answer.user), result.answer.token);
+      const { needsSecondFactor } = await loadLoginChecks();
+      if (needsSecondFactor(result.answer)) {
+        onSecondFactor(result.answer);
+        return;
+      }
+      await storeLogin(result.answer);
       toast('success', LOGIN_TEXT.loginSuccess);
       setLoggedIn(true);
       return;
@@ -78,6 +85,7 @@ export function LoginForm({ onForgotPassword, focusOnMount }: LoginFormProps) {
         Member login
       </h2>
       <p className={styles.cardLead}>Enter the e-mail address and password of your account.</p>
+      {notice ? <Banner tone="error" title={notice} /> : null}
       <div className={styles.stack}>
         <TextField
           label="Email"

@@ -1,0 +1,20 @@
+import { toast } from '../../../shared/toasts.js';
+import styles from '../../../shared/account.module.css';
+import { SECOND_FACTOR_TEXT as TEXT } from '../second-factor-texts.js';
+
+/** Copies `text` to the clipboard and says so (or that it could not: then the text is there to select). */
+export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast('success', done);
+    } catch {
+      toast('error', TEXT.copyFailed);
+    }
+  };
+  return (
+    <button type="button" className={styles.secondary} onClick={() => void copy()}>
+      {label}
+    </button>
+  );
+}
