@@ -17,7 +17,7 @@ export { assertSurvivedPostgresRestart, formatRestartLoad, runThroughPostgresRes
 export { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from './testing/stub-http-server.js';
 export { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
 export { onWholeMessage, startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';
-export { answerProblem, describeFuzzRequest, formatFuzzFailures, formatFuzzReport, fuzzAndCheck, fuzzEndpoint, fuzzSeed, generateFuzzRequests, type FuzzExpectation, type FuzzFailure, type FuzzGenerationOptions, type FuzzReport, type FuzzRequest, type FuzzRunOptions, type FuzzTarget } from './testing/request-fuzz.js';
+export { answerProblem, answersWith, describeFuzzRequest, formatFuzzFailures, formatFuzzReport, fuzzAndCheck, fuzzEndpoint, fuzzSeed, generateFuzzRequests, type FuzzExpectation, type FuzzFailure, type FuzzGenerationOptions, type FuzzReport, type FuzzRequest, type FuzzRunOptions, type FuzzTarget } from './testing/request-fuzz.js';
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -205,3 +205,4 @@ export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): 
     });
   });
 }
+export { Closers } from './testing/closers.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_JOB_OPTIONS } from '@tca/service-kit';
-import { freePort, startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
+import { Closers, freePort, startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
 import { startKeyCountingSmtpSink, type KeyCountingSmtpSink } from './testing/key-counting-smtp-sink.js';
 import { batchKeys, queueBatch, startMailerProcess } from './testing/mail-batch.js';
 
@@ -44,23 +44,21 @@ interface JobRecord {
 }
 
 describe(`SMTP refusing connections for ${SMTP_OUTAGE_MS / 1000} s`, { timeout: SMTP_OUTAGE_MS + 150_000 }, () => {
-  const closers: Array<() => Promise<unknown>> = [];
-  after(async () => {
-    // The worker before the sink (it waits for pooled connections), Redis last.
-    while (closers.length > 0) await closers.pop()?.().catch(() => undefined);
-  });
+  const closers = new Closers();
+  // The worker before the sink (it waits for pooled connections), Redis last.
+  after(() => closers.closeAll());
 
   test(`${MAILS} mails queued during the outage: all delivered once after it, none given up, every refused try in the job logs`, async () => {
     const redis: TestRedisServer = await startRedisServer();
-    closers.push(() => redis.stop());
+    closers.add(() => redis.stop());
     // A port that was free a moment ago: nothing listens there, so every connection is refused.
     const smtpPort = await freePort();
     const worker: NodeProcess = await startMailerProcess('mailer', { REDIS_URL: redis.url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
-    closers.push(() => stopChild(worker.child, 'SIGKILL'), () => worker.stop());
+    closers.add(() => stopChild(worker.child, 'SIGKILL'), () => worker.stop());
     const keys = batchKeys('outage', MAILS);
     const outageStarted = Date.now();
     const queue = await queueBatch(redis, keys);
-    closers.push(() => queue.close());
+    closers.add(() => queue.close());
 
     await sleep(Math.max(0, outageStarted + SMTP_OUTAGE_MS - Date.now()));
     // End of the outage: nothing delivered, nothing given up, every mail waiting for its next try.
@@ -68,7 +66,7 @@ describe(`SMTP refusing connections for ${SMTP_OUTAGE_MS / 1000} s`, { timeout: 
     const refusedDuringOutage = (await Promise.all(keys.map((key) => queue.getJobLogs(key)))).reduce((sum, { count }) => sum + count, 0);
 
     const smtp: KeyCountingSmtpSink = await startKeyCountingSmtpSink({ port: smtpPort });
-    closers.push(() => smtp.close());
+    closers.add(() => smtp.close());
     const smtpBack = Date.now();
     await waitFor(
       async () => (await queue.getJobCounts('completed')).completed === MAILS,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
+import { Closers, startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
 import { startKeyCountingSmtpSink, type KeyCountingSmtpSink } from './testing/key-counting-smtp-sink.js';
 import { batchKeys, queueBatch, startMailerProcess } from './testing/mail-batch.js';
 
@@ -26,11 +26,9 @@ const KILL_AFTER = 200;
 
 
 describe('the e-mail worker SIGKILLed in the middle of a batch', { timeout: 90_000 }, () => {
-  const closers: Array<() => Promise<unknown>> = [];
-  after(async () => {
-    // Workers before the sink (it waits for their pooled connections) and Redis last.
-    while (closers.length > 0) await closers.pop()?.().catch(() => undefined);
-  });
+  const closers = new Closers();
+  // Workers before the sink (it waits for their pooled connections) and Redis last.
+  after(() => closers.closeAll());
 
   let redis: TestRedisServer;
   let smtp: KeyCountingSmtpSink;
@@ -51,16 +49,16 @@ describe('the e-mail worker SIGKILLed in the middle of a batch', { timeout: 90_0
   test(`${MAILS} queued, the worker killed after about ${KILL_AFTER}: all ${MAILS} delivered, duplicates only where the kill fell between send and marker`, async () => {
     const started = Date.now();
     redis = await startRedisServer();
-    closers.push(() => redis.stop());
+    closers.add(() => redis.stop());
     smtp = await startKeyCountingSmtpSink({ closeTimeoutMs: 500 });
-    closers.push(() => smtp.close());
+    closers.add(() => smtp.close());
     // The batch, queued as the outbox relay queues mail: the key is the job id, with the relay's retries.
     const keys = batchKeys('kill', MAILS);
     const queue = await queueBatch(redis, keys);
-    closers.push(() => queue.close());
+    closers.add(() => queue.close());
 
     const workerA = await startMailer('mailer A');
-    closers.push(() => stopChild(workerA.child, 'SIGKILL'));
+    closers.add(() => stopChild(workerA.child, 'SIGKILL'));
     // Poll tightly: the sink is in this process, and the kill must land while mails are in flight.
     await waitFor(() => smtp.mails.length >= KILL_AFTER, 30_000, () => `${KILL_AFTER} mails from worker A (${smtp.mails.length} so far)`);
     const killedAfter = smtp.mails.length;
@@ -71,7 +69,7 @@ describe('the e-mail worker SIGKILLed in the middle of a batch', { timeout: 90_0
     assert.ok(killedAfter < MAILS, `the kill came before the end of the batch (${killedAfter} delivered)`);
 
     const [workerB, workerC] = await Promise.all([startMailer('mailer B'), startMailer('mailer C')]);
-    closers.push(() => workerB.stop(), () => workerC.stop());
+    closers.add(() => workerB.stop(), () => workerC.stop());
 
     await waitFor(() => smtp.countByKey.size >= MAILS, 60_000, () => `${MAILS} distinct keys at the sink (${smtp.countByKey.size} so far, ${smtp.mails.length} received)`);
     // Every job finished: a mail is kept by the sink before it is accepted, so no late duplicate is still coming.

@@ -677,3 +677,8 @@ export async function fuzzAndCheck(target: FuzzTarget, options: FuzzRunOptions, 
   assert.equal((await fetch(new URL('/readyz', target.baseUrl))).status, 200, 'still ready');
   return report;
 }
+
+/** How many requests of a run were answered with `status`. */
+export function answersWith(report: FuzzReport, status: number): number {
+  return report.byStatus[status] ?? 0;
+}

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 import { type MemberDetailsInput, type MembershipLevelName } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
-import { createTestDatabase, freePort, startNodeProcess, startRedisServer, type NodeProcess, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
+import { Closers, createTestDatabase, freePort, startNodeProcess, startRedisServer, type NodeProcess, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
 import { loadPaymentsConfig, SCHEMA, type PaymentsConfig } from '../config.js';
 import { start } from '../server.js';
 import { startPaymentsIdentityStub, type PaymentsIdentityStub } from './identity-stub.js';
@@ -18,15 +18,7 @@ export const PAYMENTS_DIR = fileURLToPath(new URL('../../', import.meta.url));
 export const TEST_PUBLIC_URL = 'https://tamil.example.org';
 
 /** One place that closes things in reverse order, whatever failed. */
-export class Closers {
-  private readonly list: Array<() => Promise<unknown>> = [];
-  add(close: () => Promise<unknown>): void {
-    this.list.push(close);
-  }
-  async closeAll(): Promise<void> {
-    while (this.list.length > 0) await this.list.pop()?.().catch(() => undefined);
-  }
-}
+export { Closers };
 
 export interface TestSandbox {
   url: string;

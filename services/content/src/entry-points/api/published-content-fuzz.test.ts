@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { blogListSchema } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
-import { createTestDatabase, fuzzAndCheck, fuzzSeed, startIdentityStub, startRedisServer, type FuzzReport, type FuzzTarget, type IdentityStub, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
+import { createTestDatabase, answersWith, fuzzAndCheck, fuzzSeed, startIdentityStub, startRedisServer, type FuzzReport, type FuzzTarget, type IdentityStub, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
 import { loadContentConfig, SCHEMA } from '../../config.js';
 import { importContent } from '../../domain/content-import/import-content.js';
 import { siteToday } from '../../domain/site-dates.js';
@@ -73,9 +73,6 @@ after(async () => {
   await cleanupFolder?.();
 });
 
-function answered(report: FuzzReport, status: number): number {
-  return report.byStatus[status] ?? 0;
-}
 
 async function fuzz(target: Omit<FuzzTarget, 'baseUrl' | 'method'>): Promise<FuzzReport> {
   return fuzzAndCheck({ baseUrl: running.url, method: 'GET', ...target }, { seed: SEED, count: COUNT, timeCapMs: TIME_CAP_MS, concurrency: 4 }, 'some answered 200');
@@ -90,7 +87,7 @@ async function etagOf(path: string): Promise<string> {
 describe('the published content GET endpoints under fuzzed parameters', () => {
   it(`GET /events/:file: ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const report = await fuzz({ path: '/events/:file', pathParams: { file: ['tamil-new-year.ics', 'film-night.ics'] }, headerParams: { 'If-None-Match': [await etagOf('/events/film-night.ics')] } });
-    assert.ok(answered(report, 404) > 0, 'unknown events are 404');
+    assert.ok(answersWith(report, 404) > 0, 'unknown events are 404');
   });
 
   it(`GET /uploads/:file: ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
@@ -98,7 +95,7 @@ describe('the published content GET endpoints under fuzzed parameters', () => {
     const files = (blog[0]?.imageMeta?.variants ?? []).map((variant) => variant.file);
     assert.ok(files.length > 0, 'the sample has pictures');
     const report = await fuzz({ path: '/uploads/:file', pathParams: { file: files } });
-    assert.ok(answered(report, 404) > 0 && answered(report, 400) > 0, 'unknown names are 404, paths and broken encodings 400');
+    assert.ok(answersWith(report, 404) > 0 && answersWith(report, 400) > 0, 'unknown names are 404, paths and broken encodings 400');
   });
 
   it(`GET /events/get (Accept-Encoding, If-None-Match, junk query strings): ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
@@ -112,8 +109,8 @@ describe('the published content GET endpoints under fuzzed parameters', () => {
   for (const path of ['/email/mine', '/supportdesk/mine']) {
     it(`GET ${path} (Bearer): ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
       const report = await fuzz({ path, headerParams: { Authorization: [bearer] } });
-      assert.ok(answered(report, 401) > 0, 'anything but the session is 401');
-      assert.equal(answered(report, 503), 0, 'identity answered every lookup');
+      assert.ok(answersWith(report, 401) > 0, 'anything but the session is 401');
+      assert.equal(answersWith(report, 503), 0, 'identity answered every lookup');
     });
   }
 });

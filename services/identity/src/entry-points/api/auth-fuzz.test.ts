@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { fuzzAndCheck, fuzzSeed, type FuzzReport } from '@tca/service-kit/testing';
+import { answersWith, fuzzAndCheck, fuzzSeed, type FuzzReport } from '@tca/service-kit/testing';
 import { call, outboxMails, registerAndLogin, registration, resetTokenIn, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
 
 /**
@@ -41,9 +41,6 @@ async function countUsers(): Promise<number> {
   return rows[0]?.n ?? -1;
 }
 
-function answered(report: FuzzReport, status: number): number {
-  return report.byStatus[status] ?? 0;
-}
 
 async function fuzz(path: string, validBodies: Record<string, unknown>[], headers?: Record<string, string>): Promise<FuzzReport> {
   return fuzzAndCheck({ baseUrl: identity.url, method: 'POST', path, validBodies, ...(headers ? { headers } : {}) }, { seed: SEED, count: COUNT, timeCapMs: TIME_CAP_MS, concurrency: 4 });
@@ -59,30 +56,30 @@ describe('the auth endpoints under fuzzed requests', () => {
       { ...registration(), email: 'fuzz.kavitha@example.org' },
       { ...registration({ firstName: '  Kavitha ' }), email: '  fuzz.meera@example.org  ' },
     ]);
-    assert.ok(answered(report, 201) > 0, 'some generated registrations are valid and accepted');
-    assert.equal((await countUsers()) - usersBefore, answered(report, 201), 'exactly one stored user per 201 answer, none from a refused request');
+    assert.ok(answersWith(report, 201) > 0, 'some generated registrations are valid and accepted');
+    assert.equal((await countUsers()) - usersBefore, answersWith(report, 201), 'exactly one stored user per 201 answer, none from a refused request');
   });
 
   it(`POST /auth/login: ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const report = await fuzz('/auth/login', [{ email: member.email, password: member.password }]);
-    assert.ok(answered(report, 200) > 0, 'some generated logins are valid and accepted');
+    assert.ok(answersWith(report, 200) > 0, 'some generated logins are valid and accepted');
   });
 
   it(`POST /auth/send-reset-email: ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const report = await fuzz('/auth/send-reset-email', [{ email: member.email }]);
-    assert.ok(answered(report, 200) > 0, 'some generated requests are valid and accepted');
+    assert.ok(answersWith(report, 200) > 0, 'some generated requests are valid and accepted');
   });
 
   it(`POST /auth/reset-password: ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const report = await fuzz('/auth/reset-password', [{ token: resetToken, password: NEW_PASSWORD }]);
-    assert.ok(answered(report, 200) > 0, 'the valid token was accepted (once)');
+    assert.ok(answersWith(report, 200) > 0, 'the valid token was accepted (once)');
   });
 
   it(`POST /auth/change-password (signed in): ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const report = await fuzz('/auth/change-password', [{ email: member.email, currentPassword: member.password, newPassword: NEW_PASSWORD }], {
       Authorization: `Bearer ${member.token}`,
     });
-    assert.ok(answered(report, 200) > 0, 'the valid change was accepted');
-    assert.equal(answered(report, 401), 0, 'the session stayed valid throughout');
+    assert.ok(answersWith(report, 200) > 0, 'the valid change was accepted');
+    assert.equal(answersWith(report, 401), 0, 'the session stayed valid throughout');
   });
 });

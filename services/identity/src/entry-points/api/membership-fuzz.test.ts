@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { dependantsRequestSchema, MEMBERSHIP_LEVEL_NAMES, SERVICE_TOKEN_HEADER } from '@tca/contracts';
-import { fuzzAndCheck, fuzzSeed, type FuzzReport, type FuzzTarget } from '@tca/service-kit/testing';
+import { answersWith, fuzzAndCheck, fuzzSeed, type FuzzReport, type FuzzTarget } from '@tca/service-kit/testing';
 import { createMembershipBody, memberWithPaidMembership, startTestIdentity, TEST_SERVICE_TOKEN, type TestIdentity } from '../../testing/harness.js';
 
 /**
@@ -39,9 +39,6 @@ async function countRows(table: 'memberships' | 'membership_dependants'): Promis
   return rows[0]?.n ?? -1;
 }
 
-function answered(report: FuzzReport, status: number): number {
-  return report.byStatus[status] ?? 0;
-}
 
 async function fuzz(target: Omit<FuzzTarget, 'baseUrl'>): Promise<FuzzReport> {
   return fuzzAndCheck({ baseUrl: identity.url, ...target }, { seed: SEED, count: COUNT, timeCapMs: TIME_CAP_MS, concurrency: 4 });
@@ -68,8 +65,8 @@ describe('the membership endpoints under fuzzed requests', () => {
   it(`POST /membership/get (signed in; the body and the Bearer header mutated): ${COUNT} requests, no 5xx, every 4xx a JSON error, nothing stored`, TIMEOUT, async () => {
     const membershipsBefore = await countRows('memberships');
     const report = await fuzz({ path: '/membership/get', validBodies: [{ email: member.email }, {}], headers: bearer, headerParams: { Authorization: [bearer.Authorization ?? ''] } });
-    assert.ok(answered(report, 200) > 0, 'some generated lookups are valid and answered');
-    assert.ok(answered(report, 401) > 0, 'a mutated or missing Bearer header is 401');
+    assert.ok(answersWith(report, 200) > 0, 'some generated lookups are valid and answered');
+    assert.ok(answersWith(report, 401) > 0, 'a mutated or missing Bearer header is 401');
     assert.equal(await countRows('memberships'), membershipsBefore);
   });
 
@@ -85,8 +82,8 @@ describe('the membership endpoints under fuzzed requests', () => {
       ],
       headers: bearer,
     });
-    assert.ok(answered(report, 200) > 0, 'the paid level is answered with its record');
-    assert.ok(answered(report, 402) > 0, 'other levels are payment_required');
+    assert.ok(answersWith(report, 200) > 0, 'the paid level is answered with its record');
+    assert.ok(answersWith(report, 402) > 0, 'other levels are payment_required');
     assert.equal(await countRows('memberships'), membershipsBefore, '/membership/add creates nothing');
   });
 
@@ -100,7 +97,7 @@ describe('the membership endpoints under fuzzed requests', () => {
       ],
       headers: bearer,
     });
-    assert.ok(answered(report, 200) > 0, 'some generated submissions are valid and stored');
+    assert.ok(answersWith(report, 200) > 0, 'some generated submissions are valid and stored');
     assert.equal(await countRows('memberships'), membershipsBefore);
     const stored = await storedDependantsAsRequest();
     assert.ok(stored.children.length > 0, 'a family membership keeps its children');
@@ -121,8 +118,8 @@ describe('the membership endpoints under fuzzed requests', () => {
       ] as unknown as Record<string, unknown>[],
       headers: service,
     });
-    assert.ok(answered(report, 201) > 0, 'some generated memberships are valid and created');
-    assert.equal((await countRows('memberships')) - membershipsBefore, answered(report, 201), 'exactly one stored membership per 201 answer, none from a refused request');
+    assert.ok(answersWith(report, 201) > 0, 'some generated memberships are valid and created');
+    assert.equal((await countRows('memberships')) - membershipsBefore, answersWith(report, 201), 'exactly one stored membership per 201 answer, none from a refused request');
   });
 
   it(`GET /internal/memberships/eligibility (service token): ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
@@ -132,7 +129,7 @@ describe('the membership endpoints under fuzzed requests', () => {
       query: { userId: [member.login.user.id], level: MEMBERSHIP_LEVEL_NAMES },
       headers: service,
     });
-    assert.ok(answered(report, 200) > 0, 'some generated questions are valid and answered');
-    assert.ok(answered(report, 400) > 0, 'malformed ones are refused');
+    assert.ok(answersWith(report, 200) > 0, 'some generated questions are valid and answered');
+    assert.ok(answersWith(report, 400) > 0, 'malformed ones are refused');
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DOCUMENT_MAX_BYTES, documentUploadAnswerSchema } from '@tca/contracts';
-import { answerProblem, formatFuzzFailures, formatFuzzReport, fuzzAndCheck, fuzzSeed, generateFuzzRequests, type FuzzReport, type FuzzTarget } from '@tca/service-kit/testing';
+import { answerProblem, formatFuzzFailures, formatFuzzReport, answersWith, fuzzAndCheck, fuzzSeed, generateFuzzRequests, type FuzzReport, type FuzzTarget } from '@tca/service-kit/testing';
 import { buyMembership, Closers, eventFor, memberDetails, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
 /**
@@ -40,9 +40,6 @@ async function countRows(table: 'checkout_orders' | 'stripe_events' | 'member_do
   return rows[0]?.n ?? -1;
 }
 
-function answered(report: FuzzReport, status: number): number {
-  return report.byStatus[status] ?? 0;
-}
 
 async function fuzz(target: Omit<FuzzTarget, 'baseUrl'>, count = COUNT): Promise<FuzzReport> {
   return fuzzAndCheck({ baseUrl: stack.url, ...target }, { seed: SEED, count, timeCapMs: TIME_CAP_MS, concurrency: 4 });
@@ -73,21 +70,21 @@ describe('the payments endpoints under fuzzed requests', () => {
       ],
       headers: bearer,
     });
-    assert.ok(answered(report, 200) > 0, 'some generated checkouts are valid and get a session');
-    assert.equal((await countRows('checkout_orders')) - ordersBefore, answered(report, 200), 'exactly one stored order per 200 answer, none from a refused request');
+    assert.ok(answersWith(report, 200) > 0, 'some generated checkouts are valid and get a session');
+    assert.equal((await countRows('checkout_orders')) - ordersBefore, answersWith(report, 200), 'exactly one stored order per 200 answer, none from a refused request');
   });
 
   it(`GET /checkout-session/:id: ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const { sessionId } = await buyMembership(stack, 'Gold-Student', 50);
     const report = await fuzz({ method: 'GET', path: '/checkout-session/:id', pathParams: { id: [sessionId] } });
-    assert.ok(answered(report, 200) > 0, 'the session is found');
-    assert.ok(answered(report, 404) > 0, 'others are not');
+    assert.ok(answersWith(report, 200) > 0, 'the session is found');
+    assert.ok(answersWith(report, 404) > 0, 'others are not');
   });
 
   it(`POST /checkout-session/:id/abandon: ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const left = await buyMembership(stack, 'Silver-Single', 10);
     const report = await fuzz({ path: '/checkout-session/:id/abandon', pathParams: { id: [left.sessionId, await orderReferenceOf(left.sessionId)] } });
-    assert.ok(answered(report, 200) > 0, 'the checkout is abandoned (and again, idempotently)');
+    assert.ok(answersWith(report, 200) > 0, 'the checkout is abandoned (and again, idempotently)');
   });
 
   it(`POST /membership/documents (signed in): ${COUNT} uploads, no 5xx, every 4xx a JSON error, one stored document per 201`, TIMEOUT, async () => {
@@ -97,8 +94,8 @@ describe('the payments endpoints under fuzzed requests', () => {
       validUpload: { field: 'file', fileName: 'passport.pdf', contentType: 'application/pdf', content: PDF.toString('latin1'), limitBytes: DOCUMENT_MAX_BYTES },
       headers: bearer,
     });
-    assert.ok(answered(report, 201) > 0, 'some generated uploads are valid and stored');
-    assert.equal((await countRows('member_documents')) - documentsBefore, answered(report, 201), 'exactly one stored document per 201 answer, none from a refused upload');
+    assert.ok(answersWith(report, 201) > 0, 'some generated uploads are valid and stored');
+    assert.equal((await countRows('member_documents')) - documentsBefore, answersWith(report, 201), 'exactly one stored document per 201 answer, none from a refused upload');
     const { rows } = await stack.pool.query<{ file_name: string }>('SELECT file_name FROM member_documents');
     // eslint-disable-next-line no-control-regex -- control characters are what must not be stored
     const unsafe = rows.filter(({ file_name: name }) => /[/\\\u0000-\u001f\u007f]/.test(name) || !/\.(pdf|jpe?g|png)$/i.test(name));
@@ -108,8 +105,8 @@ describe('the payments endpoints under fuzzed requests', () => {
   it(`GET /membership/documents/:id (signed in; the id and the Bearer header mutated): ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const id = await uploadPdf();
     const report = await fuzz({ method: 'GET', path: '/membership/documents/:id', pathParams: { id: [id] }, headerParams: { Authorization: [`Bearer ${who.token}`] } });
-    assert.ok(answered(report, 200) > 0, 'the owner gets the document');
-    assert.ok(answered(report, 404) > 0, 'no other id finds one');
+    assert.ok(answersWith(report, 200) > 0, 'the owner gets the document');
+    assert.ok(answersWith(report, 404) > 0, 'no other id finds one');
   });
 
   it(`POST /webhooks/stripe unsigned: ${COUNT} requests, every one a 4xx with a JSON error, no event stored`, TIMEOUT, async () => {
@@ -144,7 +141,7 @@ describe('the payments endpoints under fuzzed requests', () => {
     report.elapsedMs = Date.now() - started;
     console.log(formatFuzzReport(report));
     assert.deepEqual(report.failures, [], formatFuzzFailures(report));
-    assert.ok(answered(report, 200) > 0, 'valid events are received');
+    assert.ok(answersWith(report, 200) > 0, 'valid events are received');
     assert.equal((await fetch(`${stack.url}/readyz`)).status, 200, 'still ready');
   });
 });
