@@ -141,7 +141,9 @@ test('a staff sign-in: a code, a replayed code refused, a recovery code, and an 
   await page.keyboard.press('Enter');
   const passwordForm = page.getByRole('form', { name: 'Member login' });
   await expect(passwordForm.getByRole('alert')).toHaveText(CHALLENGE_ENDED_MESSAGE);
-  await expect(passwordForm.getByRole('textbox', { name: 'Email', exact: true })).toBeFocused();
+  // The e-mail is filled in again (WCAG 3.3.7); only the password is asked again.
+  await expect(passwordForm.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(account.email);
+  await expect(passwordForm.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
   await dismissToasts(page);
   await expectNoA11yViolations(page, '/login, back at the password after an ended sign-in');
   await shootBothWidths(page, '7-challenge-ended');

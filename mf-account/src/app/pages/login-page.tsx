@@ -30,6 +30,8 @@ export function LoginPage() {
   const [switched, setSwitched] = useState(false);
   const [secondStep, setSecondStep] = useState<LoginSecondFactorAnswer | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Back from the second step the e-mail is filled in again (only the password is asked again).
+  const [email, setEmail] = useState('');
 
   const restart = useCallback((text: string | null) => {
     setSwitched(true);
@@ -59,7 +61,16 @@ export function LoginPage() {
             <SecondFactorStep step={secondStep} onRestart={restart} />
           </Suspense>
         ) : view === 'login' ? (
-          <LoginForm onForgotPassword={() => show('reset')} focusOnMount={switched} onSecondFactor={setSecondStep} notice={notice} />
+          <LoginForm
+            onForgotPassword={() => show('reset')}
+            focusOnMount={switched}
+            onSecondFactor={(step, typed) => {
+              setEmail(typed);
+              setSecondStep(step);
+            }}
+            notice={notice}
+            email={email}
+          />
         ) : (
           <ResetRequestForm onBack={() => show('login')} focusOnMount={switched} />
         )}

@@ -17,16 +17,18 @@ export const LOGIN_REDIRECT_MS = 2000;
 interface LoginFormProps {
   onForgotPassword: () => void;
   focusOnMount: boolean;
-  /** A staff account's right password (issue 14): the card goes on to the second step. */
-  onSecondFactor: (step: LoginSecondFactorAnswer) => void;
+  /** A staff account's right password (issue 14): the card goes on to the second step (with the e-mail, to fill in again if it comes back). */
+  onSecondFactor: (step: LoginSecondFactorAnswer, email: string) => void;
   /** Why the card is back at the password step (a second step that ended), shown above the fields. */
   notice?: string | null;
+  /** The e-mail already typed (back from a second step): filled in, and focus goes to the password. */
+  email?: string;
 }
 
 const resolver: Resolver<LoginRequest> = async (values, context, options) => (await loadLoginChecks()).loginResolver(values, context, options);
 
 /** The login form: §5 messages as 3-second toasts (and under their fields), §8 texts for the answer. */
-export function LoginForm({ onForgotPassword, focusOnMount, onSecondFactor, notice }: LoginFormProps) {
+export function LoginForm({ onForgotPassword, focusOnMount, onSecondFactor, notice, email = '' }: LoginFormProps) {
   const navigate = useNavigate();
   const [loggedIn, setLoggedIn] = useState(false);
   const {
@@ -34,11 +36,12 @@ export function LoginForm({ onForgotPassword, focusOnMount, onSecondFactor, noti
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
+  } = useForm<LoginRequest>({ resolver, defaultValues: { email, password: '' } });
+  const firstEmpty = email ? 'password' : 'email';
 
   useEffect(() => {
-    if (focusOnMount) setFocus('email');
-  }, [focusOnMount, setFocus]);
+    if (focusOnMount) setFocus(firstEmpty);
+  }, [focusOnMount, setFocus, firstEmpty]);
 
   useEffect(() => {
     if (!loggedIn) return;
@@ -51,7 +54,7 @@ export function LoginForm({ onForgotPassword, focusOnMount, onSecondFactor, noti
     if (result.kind === 'ok' && result.answer) {
       const { needsSecondFactor } = await loadLoginChecks();
       if (needsSecondFactor(result.answer)) {
-        onSecondFactor(result.answer);
+        onSecondFactor(result.answer, values.email);
         return;
       }
       await storeLogin(result.answer);
