@@ -11,6 +11,7 @@ import {
   updatePostRequestSchema,
   contentAuditQuerySchema,
   POST_TITLE_MAX,
+  POST_BODY_MAX,
 } from './index.js';
 
 const valid = { title: ' Pongal 2027 ', date: '2027-01-15', body: '# Hello\n\nText', status: 'draft' as const };
@@ -36,7 +37,7 @@ describe('staff content: post requests', () => {
       [{ ...valid, date: '15/01/2027' }, /date: Date must be a day/],
       [{ ...valid, status: 'live' }, /status: Status must be/],
       [{ ...valid, extra: 1 }, /extra/],
-      [{ ...valid, body: 'x'.repeat(100_001) }, /Body must be at most/],
+      [{ ...valid, body: 'x'.repeat(POST_BODY_MAX + 1) }, /Body must be at most/],
       [{ ...valid, status: 'scheduled', publishAt: '2027-01-15 09:00' }, /Publish time must be/],
     ];
     for (const [input, expected] of bad) {

@@ -19,7 +19,8 @@ export const CONTENT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 export const CONTENT_KEY_MESSAGE = 'a key of letters, digits, - and _ (starting with a letter or digit, at most 100 characters)';
 
 export const POST_TITLE_MAX = 200;
-export const POST_BODY_MAX = 100_000;
+/** Characters; a body this long in any script still fits the services' 100 kB JSON limit. */
+export const POST_BODY_MAX = 20_000;
 export const COVER_ALT_MAX = 300;
 
 /** The rules of a post's fields; `label` names the field in messages (the importer says `name`, the editor `Title`). */

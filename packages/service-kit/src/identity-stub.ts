@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AccountUser, ApiError, SessionAnswer } from '@tca/contracts';
+import type { AccountUser, ApiError, SessionAnswer, StaffRole } from '@tca/contracts';
 import { bearerToken, IDENTITY_SESSION_PATH } from './identity-client.js';
 import { sendJson, startStubHttpServer } from './testing/stub-http-server.js';
 
@@ -24,8 +24,11 @@ export interface IdentityStub {
   mode: IdentityStubMode;
   /** How many session lookups it received (any mode). */
   readonly lookups: number;
-  /** Starts a session (valid for a day) for this user, a new one unless given: its token and user. */
-  issue(user?: Partial<AccountUser>): { token: string; user: AccountUser };
+  /**
+   * Starts a session (valid for a day) for this user, a new one unless given: its token and user. `staff`
+   * sets the session's roles and whether it passed the second factor (default: a member, no roles).
+   */
+  issue(user?: Partial<AccountUser>, staff?: { roles?: StaffRole[]; secondFactor?: boolean }): { token: string; user: AccountUser };
   /** Makes a token unknown from now on (as logging out does). */
   revoke(token: string): void;
   /** Stops listening (afterwards, `url` is an identity that is down); idempotent. */
@@ -85,9 +88,14 @@ export async function startIdentityStub(options: IdentityStubOptions = {}): Prom
     get lookups() {
       return lookups;
     },
-    issue(user = {}) {
+    issue(user = {}, staff = {}) {
       const token = randomBytes(24).toString('base64url');
-      const session: SessionAnswer = { user: stubAccountUser(user), expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(), roles: [], secondFactor: false };
+      const session: SessionAnswer = {
+        user: stubAccountUser(user),
+        expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+        roles: staff.roles ?? [],
+        secondFactor: staff.secondFactor ?? false,
+      };
       sessions.set(token, session);
       return { token, user: session.user };
     },

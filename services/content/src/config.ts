@@ -23,6 +23,8 @@ export const catalogEnvFields = {
   CONTENT_CACHE_TIMEOUT_MS: intVar(50),
   /** How often the content revision is re-read besides LISTEN/NOTIFY. */
   CONTENT_REVISION_POLL_MS: intVar(10_000).pipe(z.number().min(100, 'must be at least 100')),
+  /** Scheduled posts: the longest wait between checks (a timer also fires when the next one is due). */
+  CONTENT_SCHEDULE_CHECK_MS: intVar(30_000).pipe(z.number().min(100, 'must be at least 100')),
 };
 
 /**

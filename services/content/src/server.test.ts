@@ -5,6 +5,7 @@ import { start } from './server.js';
 testServiceFoundation({
   service: { name: SERVICE_NAME, schema: SCHEMA, packageRoot: new URL('..', import.meta.url), loadConfig: loadContentConfig, start },
   expectedTables: [
+    'audit_log',
     'blog_posts',
     'contact_messages',
     'content_revision',

@@ -3,6 +3,7 @@ import { ContentCatalog } from './domain/catalog/content-catalog.js';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type ContentConfig } from './config.js';
 import { createApiRouter } from './entry-points/api/content-api-router.js';
 import { seedIfEmpty } from './domain/content-import/seed-if-empty.js';
+import { ScheduledPublisher, StaffPosts } from './domain/staff-posts/staff-posts.js';
 
 
 /**
@@ -12,6 +13,7 @@ import { seedIfEmpty } from './domain/content-import/seed-if-empty.js';
  */
 export async function start(config: ContentConfig, options: ApiServiceStartOptions = {}): Promise<RunningApiService> {
   let catalog: ContentCatalog | undefined;
+  let publisher: ScheduledPublisher | undefined;
   let seeding: Promise<unknown> = Promise.resolve();
   const stopping = new AbortController();
   const running = await startApiService({
@@ -33,13 +35,18 @@ export async function start(config: ContentConfig, options: ApiServiceStartOptio
       catalog = created;
       seeding = seedIfEmpty(deps.pool, config.CONTENT_SEED_DIR, deps.logger, stopping.signal);
       created.holdUntil(seeding);
-      return createApiRouter(deps, created);
+      // Scheduled posts go live on time: see ScheduledPublisher (a timer for the next one, bumps the revision).
+      const scheduled = new ScheduledPublisher({ pool: deps.pool, logger: deps.logger, maxWaitMs: config.CONTENT_SCHEDULE_CHECK_MS });
+      publisher = scheduled;
+      const posts = new StaffPosts({ pool: deps.pool, onScheduleChanged: () => scheduled.nudge() });
+      return createApiRouter(deps, created, posts);
     },
   });
   return {
     url: running.url,
     async stop() {
       stopping.abort();
+      await publisher?.close();
       await running.stop();
       await seeding;
       await catalog?.close();

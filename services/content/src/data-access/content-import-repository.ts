@@ -109,7 +109,7 @@ interface SectionTable {
 
 /** The table of each section of a content folder. */
 export const SECTION_TABLES = {
-  posts: { table: 'blog_posts', columns: ['name', 'description', 'published_at', 'image', 'image_meta', 'image_hash'] },
+  posts: { table: 'blog_posts', columns: ['name', 'description', 'published_at', 'image', 'image_meta', 'image_hash', 'status', 'publish_at', 'cover_alt'] },
   events: {
     table: 'events',
     columns: ['name', 'description', 'starts_on', 'ends_on', 'time', 'location', 'images', 'image_meta', 'image_hashes', 'event_link', 'status'],
@@ -160,10 +160,15 @@ export interface ExportedPostRow {
   published_at: Date;
   image_hash: string | null;
   image_meta: ImageMeta | null;
+  status: string;
+  publish_at: Date | null;
+  cover_alt: string;
 }
 
 export async function blogPostsForExport(client: PoolClient): Promise<ExportedPostRow[]> {
-  const { rows } = await client.query<ExportedPostRow>('SELECT key, name, description, published_at, image_hash, image_meta FROM blog_posts ORDER BY key');
+  const { rows } = await client.query<ExportedPostRow>(
+    'SELECT key, name, description, published_at, image_hash, image_meta, status, publish_at, cover_alt FROM blog_posts ORDER BY key',
+  );
   return rows;
 }
 

@@ -16,15 +16,21 @@ export interface BlogPostRow {
   published_at: Date;
 }
 
-/** Every blog post, newest first (by the database's order; ties by key). */
+/**
+ * The posts the public sees: published ones, and scheduled ones whose time has come (the scheduled publisher
+ * turns those into published ones and bumps the revision, so cached lists are rebuilt at that moment).
+ */
+const PUBLIC_POST = "(status = 'published' OR (status = 'scheduled' AND publish_at <= now()))";
+
+/** Every public blog post, newest first (by the database's order; ties by key). */
 export async function blogPostsNewestFirst(db: Db): Promise<BlogPostRow[]> {
-  const { rows } = await db.query<BlogPostRow>('SELECT key, name, description, image, image_meta, published_at FROM blog_posts ORDER BY published_at DESC, key');
+  const { rows } = await db.query<BlogPostRow>(`SELECT key, name, description, image, image_meta, published_at FROM blog_posts WHERE ${PUBLIC_POST} ORDER BY published_at DESC, key`);
   return rows;
 }
 
-/** Every blog post, in no particular order (the caller sorts). */
+/** Every public blog post, in no particular order (the caller sorts). */
 export async function blogPostsUnordered(db: Db): Promise<BlogPostRow[]> {
-  const { rows } = await db.query<BlogPostRow>('SELECT key, name, description, image, image_meta, published_at FROM blog_posts');
+  const { rows } = await db.query<BlogPostRow>(`SELECT key, name, description, image, image_meta, published_at FROM blog_posts WHERE ${PUBLIC_POST}`);
   return rows;
 }
 

@@ -3,13 +3,13 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { EVENT_STATUSES, timeOfDaySchema, type SiteEvent } from '@tca/contracts';
+import { CONTENT_KEY_MESSAGE, CONTENT_KEY_PATTERN, EVENT_STATUSES, POST_FIELD_RULES, POST_STATUSES, publishAtSchema, timeOfDaySchema, type PostStatus, type SiteEvent } from '@tca/contracts';
 import { resolveDate, siteTimeToInstant } from '../site-dates.js';
 import { SOURCE_TYPES } from '../image-variants.js';
 
 /**
  * The folder format operators and the seed share:
- *   posts/<key>.md (YAML front matter: name, date, image?, imageAlt?; body: Markdown), events.json,
+ *   posts/<key>.md (YAML front matter: name, date, image?, imageAlt?, status?, publishAt?; body: Markdown), events.json,
  *   team.json, sponsors.json, gallery.json, images/<file>.
  * Reading it validates everything and names the file and field of every problem at once.
  */
@@ -18,8 +18,8 @@ export const SECTIONS = ['posts', 'events', 'team', 'sponsors', 'gallery'] as co
 export type SectionName = (typeof SECTIONS)[number];
 
 /** A key: the stable identity of an item (and its `_id` in the API). */
-export const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
-const KEY_MESSAGE = 'a key of letters, digits, - and _ (starting with a letter or digit, at most 100 characters)';
+export const KEY_RE = CONTENT_KEY_PATTERN;
+const KEY_MESSAGE = CONTENT_KEY_MESSAGE;
 
 export interface ImageRef {
   /** Name of the file in the folder's images/. */
@@ -34,6 +34,12 @@ export interface PostInput {
   publishedAt: Date;
   body: string;
   image: ImageRef | null;
+  /** The cover's alt text (kept also without an image, as the staff editor does). */
+  imageAlt: string;
+  /** `published` unless the front matter says otherwise (the staff editor's drafts and scheduled posts round-trip). */
+  status: PostStatus;
+  /** When a scheduled post shows itself; null unless scheduled. */
+  publishAt: Date | null;
 }
 
 export interface EventInput {
@@ -101,14 +107,19 @@ const dateText = z.string({ error: 'must be a date: YYYY-MM-DD, today, today+N o
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be a link starting with http:// or https://' });
 const imageName = z.string({ error: 'must be a file name in images/' }).trim().min(1, 'must be a file name in images/');
 
+// The post fields follow the staff editor's rules (POST_FIELD_RULES in @tca/contracts: one schema for both).
 const postFrontMatter = z
   .object({
-    name: required('name'),
+    name: POST_FIELD_RULES.title('name'),
     date: z.union([dateText, z.date()]),
     image: imageName.nullish(),
-    imageAlt: text('imageAlt').nullish(),
+    imageAlt: POST_FIELD_RULES.coverAlt('imageAlt').nullish(),
+    status: z.enum(POST_STATUSES, `status must be one of ${POST_STATUSES.join(', ')}`).optional(),
+    publishAt: z.union([publishAtSchema, z.date()]).nullish(),
   })
-  .strict();
+  .strict()
+  .refine((front) => front.status !== 'scheduled' || Boolean(front.publishAt), { path: ['publishAt'], message: 'publishAt is required with status scheduled' });
+const postBody = POST_FIELD_RULES.body('body');
 
 const eventEntry = z
   .object({
@@ -289,7 +300,7 @@ async function readPosts(collector: Collector, today: string): Promise<PostInput
       for (const issue of result.error.issues) for (const line of describeIssue(issue)) collector.add(where, line);
       continue;
     }
-    const { name, date: rawDate, image, imageAlt } = result.data;
+    const { name, date: rawDate, image, imageAlt, status = 'published', publishAt } = result.data;
     let publishedAt: Date | undefined;
     if (rawDate instanceof Date) publishedAt = rawDate;
     else {
@@ -302,7 +313,21 @@ async function readPosts(collector: Collector, today: string): Promise<PostInput
       continue;
     }
     const body = (match[2] ?? '').replace(/^\s*\n/, '').trimEnd();
-    posts.push({ key: postKey, name, publishedAt, body, image: collector.image(where, 'image', image, imageAlt ?? '') });
+    const bodyCheck = postBody.safeParse(body);
+    if (!bodyCheck.success) {
+      for (const issue of bodyCheck.error.issues) collector.add(where, issue.message);
+      continue;
+    }
+    posts.push({
+      key: postKey,
+      name,
+      publishedAt,
+      body,
+      image: collector.image(where, 'image', image, imageAlt ?? ''),
+      imageAlt: imageAlt ?? '',
+      status,
+      publishAt: status === 'scheduled' && publishAt ? new Date(publishAt) : null,
+    });
   }
   return posts;
 }

@@ -54,7 +54,10 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
       if (image) {
         front.image = image;
         front.imageAlt = post.image_meta?.alt ?? '';
-      }
+      } else if (post.cover_alt) front.imageAlt = post.cover_alt;
+      // Drafts and scheduled posts (the staff editor's) say so; a published post's front matter is as before.
+      if (post.status !== 'published') front.status = post.status;
+      if (post.status === 'scheduled' && post.publish_at) front.publishAt = post.publish_at.toISOString();
       await writeFile(join(dir, 'posts', `${post.key}.md`), `---\n${toYaml(front)}---\n\n${post.description}\n`);
     }
 

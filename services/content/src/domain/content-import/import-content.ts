@@ -124,7 +124,10 @@ function imageList(refs: readonly ImageRef[], images: Map<string, ResolvedImage>
 /** The rows each section of the folder wants, in table column order. */
 function rowsOf(folder: ContentFolder, images: Map<string, ResolvedImage>): Partial<Record<SectionName, Row[]>> {
   return {
-    posts: folder.posts?.map((p) => ({ key: p.key, values: [p.name, p.body, p.publishedAt.toISOString(), ...singleImage(p.image, images)] })),
+    posts: folder.posts?.map((p) => ({
+      key: p.key,
+      values: [p.name, p.body, p.publishedAt.toISOString(), ...singleImage(p.image, images), p.status, p.publishAt?.toISOString() ?? null, p.imageAlt],
+    })),
     events: folder.events?.map((e) => {
       const [files, meta, hashes] = imageList(e.images, images);
       return { key: e.key, values: [e.name, e.description, e.date, e.endDate, e.time, e.location, files, meta, hashes, e.eventLink, e.status] };

@@ -1,0 +1,61 @@
+import type { StaffRole } from '@tca/contracts';
+import { createLogger, createPool, type Pool } from '@tca/service-kit';
+import { createTestDatabase, startIdentityStub, startRedisServer, type IdentityStub, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
+import { loadContentConfig, SCHEMA } from '../config.js';
+import { start } from '../server.js';
+
+/**
+ * The content service for the staff API tests: a real PostgreSQL database of its own, a private Redis, and
+ * identity as the service-kit stub on a real port, issuing sessions with the roles a test asks for.
+ */
+export interface StaffContentSite {
+  url: string;
+  pool: Pool;
+  identity: IdentityStub;
+  db: TestDatabase;
+  /** A Bearer header for a session with these roles (second factor done unless told). */
+  bearer(roles: StaffRole[], secondFactor?: boolean): string;
+  /** A JSON request with an Authorization header (or none). */
+  call(method: string, path: string, authorization: string | undefined, body?: unknown): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+export async function startStaffContentSite(name: string, env: Record<string, string> = {}): Promise<StaffContentSite> {
+  const db = await createTestDatabase(name);
+  const redis: TestRedisServer = await startRedisServer();
+  const identity = await startIdentityStub();
+  const config = loadContentConfig({
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    PORT: '0',
+    CONTENT_SEED_DIR: '',
+    IDENTITY_URL: identity.url,
+    IDENTITY_TIMEOUT_MS: '300',
+    CONTENT_REVISION_POLL_MS: '1000',
+    ...env,
+  });
+  const running = await start(config, { handleSignals: false, logger: createLogger({ name: 'content', level: 'silent' }) });
+  const pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: `${name}-test` });
+  return {
+    url: running.url,
+    pool,
+    identity,
+    db,
+    bearer(roles, secondFactor = true) {
+      return `Bearer ${identity.issue({}, { roles, secondFactor }).token}`;
+    },
+    call(method, path, authorization, body) {
+      const headers: Record<string, string> = {};
+      if (authorization !== undefined) headers.Authorization = authorization;
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      return fetch(`${running.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    },
+    async stop() {
+      await running.stop();
+      await pool.end();
+      await identity.close();
+      await redis.stop();
+      await db.drop();
+    },
+  };
+}
