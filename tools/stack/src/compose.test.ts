@@ -180,9 +180,16 @@ describe('docker-compose.yml', () => {
     const withoutToken: NodeJS.ProcessEnv = { ...process.env, ...stripeKeys };
     delete withoutToken.SERVICE_TOKEN;
     assert.throws(() => execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, env: withoutToken, stdio: ['ignore', 'pipe', 'pipe'] }), /SERVICE_TOKEN/);
-    const env = { ...process.env, ...stripeKeys, SERVICE_TOKEN: 'compose-test-service-token-0123456789abcdef', OPERATOR_PASSWORD: 'compose-test-operator' };
-    // The Stripe keys are required too (payments and the sandbox share them), and the operator console's password (identity).
-    for (const name of [...Object.keys(stripeKeys), 'OPERATOR_PASSWORD']) {
+    const env = {
+      ...process.env,
+      ...stripeKeys,
+      SERVICE_TOKEN: 'compose-test-service-token-0123456789abcdef',
+      OPERATOR_PASSWORD: 'compose-test-operator',
+      STAFF_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
+    // The Stripe keys are required too (payments and the sandbox share them), the operator console's password and
+    // the key of staff members' TOTP secrets (identity).
+    for (const name of [...Object.keys(stripeKeys), 'OPERATOR_PASSWORD', 'STAFF_SECRETS_KEY']) {
       const without: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(env).filter(([key]) => key !== name));
       assert.throws(() => execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, env: without, stdio: ['ignore', 'pipe', 'pipe'] }), new RegExp(name));
     }
