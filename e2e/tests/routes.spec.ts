@@ -28,9 +28,12 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffHome: 'Staff sign-in',
   staffPeople: 'Staff sign-in',
   staffAcceptInvitation: 'Join the staff',
+  staffPosts: 'Staff sign-in',
+  staffPostNew: 'Staff sign-in',
+  staffPost: 'Staff sign-in',
 };
 
-const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123');
+const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123').replace(':key', 'a-post');
 
 test.describe('route table', () => {
   for (const [page, title] of Object.entries(TITLES) as Array<[Exclude<PageId, 'profile' | 'confirmation'>, string]>) {

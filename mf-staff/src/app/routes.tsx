@@ -11,4 +11,7 @@ export const pages: RemoteRoutesModule<'staff'>['pages'] = {
     load: () => import(/* webpackChunkName: "page-staffAcceptInvitation" */ './pages/accept-invitation-page.js').then((m) => m.AcceptInvitationPage),
   },
   staffPeople: { load: () => import(/* webpackChunkName: "page-staffPeople" */ './pages/people-page.js').then((m) => m.PeoplePage) },
+  staffPosts: { load: () => import(/* webpackChunkName: "page-staffPosts" */ './pages/posts-page.js').then((m) => m.PostsPage) },
+  staffPostNew: { load: () => import(/* webpackChunkName: "page-staffPostNew" */ './pages/post-editor-page.js').then((m) => m.NewPostPage) },
+  staffPost: { load: () => import(/* webpackChunkName: "page-staffPost" */ './pages/post-editor-page.js').then((m) => m.EditPostPage) },
 };

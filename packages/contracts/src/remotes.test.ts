@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseRemoteRegistry, REMOTE_NAMES, REMOTE_PAGES, remoteForPage } from './remotes.js';
-import { paths, type PageId } from './site-paths.js';
+import { pageForPath, paths, type PageId } from './site-paths.js';
 import { STAFF_ACCEPT_INVITATION_PATH } from './staff.js';
 
 test('every page of the route table is owned by exactly one remote', () => {
@@ -14,10 +14,20 @@ test('every page of the route table is owned by exactly one remote', () => {
   assert.equal(remoteForPage('staffPeople'), 'staff');
 });
 
-test('the spec route table has its 22 paths, including the odd ones, and the staff area its 3', () => {
+test('the spec route table has its 22 paths, including the odd ones, and the staff area its 6', () => {
   const all = Object.values(paths);
-  assert.equal(all.length, 25);
-  assert.deepEqual(all.filter((path) => path.startsWith('/staff')), ['/staff', '/staff/people', `${STAFF_ACCEPT_INVITATION_PATH}:token`]);
+  assert.equal(all.length, 28);
+  assert.deepEqual(all.filter((path) => path.startsWith('/staff')), [
+    '/staff',
+    '/staff/people',
+    '/staff/posts',
+    '/staff/posts/new',
+    '/staff/posts/:key',
+    `${STAFF_ACCEPT_INVITATION_PATH}:token`,
+  ]);
+  // /staff/posts/new is the new post's page, not a post with the key "new".
+  assert.equal(pageForPath('/staff/posts/new'), 'staffPostNew');
+  assert.equal(pageForPath('/staff/posts/pongal-2026'), 'staffPost');
   for (const path of ['/terms&conditions', '/privacy&policy', '/reset-password/:token', '/blog/:id', '/raiseticket']) {
     assert.ok(all.includes(path as (typeof paths)[PageId]), path);
   }

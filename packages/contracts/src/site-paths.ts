@@ -25,6 +25,10 @@ export const paths = {
   // The staff area (issue 14, mf-staff): not linked from the public header.
   staffHome: '/staff',
   staffPeople: '/staff/people',
+  // Content editing (issue 14): /new before /:key, so pageForPath matches it first.
+  staffPosts: '/staff/posts',
+  staffPostNew: '/staff/posts/new',
+  staffPost: '/staff/posts/:key',
   // The link of a staff invitation e-mail (STAFF_ACCEPT_INVITATION_PATH + token).
   staffAcceptInvitation: '/staff/accept-invitation/:token',
 } as const;

@@ -73,9 +73,10 @@ test('the staff home: name, roles with what they are for, the areas they open (o
   assert.match(html, /Signed in as Kavya Siva \(kavya@example\.org\)/);
   assert.match(html, /<strong>Owner<\/strong>: Manages staff/);
   assert.match(html, /<a href="\/staff\/people"[^>]*><h3[^>]*>Staff and invitations<\/h3>/);
-  // The content desks' pages are not in the route table yet: listed, not linked.
-  assert.match(html, /<h3[^>]*>Blog posts<\/h3>.*Not open yet\./);
-  assert.doesNotMatch(html, /href="\/staff\/posts"/);
+  // Blog posts is routed (a link); the other content desks are not in the route table yet: listed, not linked.
+  assert.match(html, /<a href="\/staff\/posts"[^>]*><h3[^>]*>Blog posts<\/h3>/);
+  assert.match(html, /<h3[^>]*>Events<\/h3>.*Not open yet\./);
+  assert.doesNotMatch(html, /href="\/staff\/events"/);
   assert.doesNotMatch(html, /No authenticator app/);
 });
 
@@ -142,4 +143,53 @@ test('the invitation link: "Join the staff", every field labelled with its autoc
   for (const [label, attribute] of expected) assert.match(control(html, byLabel.get(label) ?? ''), attribute, label);
   assert.match(control(html, byLabel.get('Phone number *') ?? ''), /aria-describedby="[^"]+-hint"/);
   assert.match(html, /<button type="submit" class="tca-button">Join the staff<\/button>/);
+});
+
+test('the posts list: title linked to its editor, date, status badge (scheduled with its time), updated; New post', async () => {
+  const { PostRows, PostsPanel } = await import('../../features/posts/components/posts-list.js');
+  const at = '2026-03-01T22:30:00.000Z';
+  const row = { key: 'pongal', title: 'Pongal', date: '2026-01-14', status: 'published' as const, publishAt: null, updatedAt: at, version: 2, cover: null, coverAlt: '' };
+  const html = render(<PostRows posts={[row, { ...row, key: 'later', title: 'Later', status: 'scheduled', publishAt: at }]} timeZone="Australia/Adelaide" />, '/staff/posts');
+  assert.match(html, /<h2[^>]*>2 posts<\/h2>/);
+  assert.match(html, /<a href="\/staff\/posts\/pongal"[^>]*>Pongal<\/a>/);
+  assert.match(html, /Date 2026-01-14/);
+  assert.match(html, /Published/);
+  assert.match(html, /Scheduled for 2 March 2026 at 9:00 am/);
+  assert.match(html, /aria-label="Edit Later"/);
+  assert.match(render(<PostRows posts={[]} />), /no posts yet/);
+  const panel = render(<PostsPanel />, '/staff/posts');
+  assert.equal(h1(panel), 'Blog posts');
+  assert.match(panel, /<a href="\/staff\/posts\/new"[^>]*>New post<\/a>/);
+});
+
+test('the editor: labelled fields, required marks, the preview region, Save; an existing post adds Unpublish and Delete', async () => {
+  const { PostEditor, StaleNotice } = await import('../../features/posts/components/post-editor.js');
+  const fresh = render(<PostEditor post={null} />, '/staff/posts/new');
+  assert.equal(h1(fresh), 'New post');
+  const byLabel = labels(fresh);
+  for (const name of ['Title *', 'Date *', 'Status *', 'Cover image', 'Cover alt text', 'Text (Markdown)']) assert.ok(byLabel.has(name), name);
+  assert.match(control(fresh, byLabel.get('Cover image') ?? ''), /type="file"/);
+  assert.match(control(fresh, byLabel.get('Status *') ?? ''), /<select/);
+  assert.match(fresh, /<h2 id="preview-title"[^>]*>Preview<\/h2>/);
+  assert.match(fresh, /<button type="submit" class="tca-button">Save<\/button>/);
+  assert.doesNotMatch(fresh, /Unpublish|Delete/);
+  const cover = { url: '/uploads/c.webp', file: 'c.webp', alt: 'A kolam', width: 800, height: 600 };
+  const post = { key: 'pongal', title: 'Pongal', date: '2026-01-14', body: 'Hi', status: 'published' as const, publishAt: null, updatedAt: '2026-01-10T00:00:00Z', version: 2, cover, coverAlt: 'A kolam' };
+  const edit = render(<PostEditor post={post} />, '/staff/posts/pongal');
+  assert.equal(h1(edit), 'Edit: Pongal');
+  assert.match(edit, /<img[^>]*src="\/uploads\/c.webp"[^>]*alt="A kolam"/);
+  assert.ok(labels(edit).has('Cover alt text *'), 'alt text required with a stored cover');
+  assert.match(edit, />Unpublish<\/button>/);
+  assert.match(edit, />Delete<\/button>/);
+  const stale = render(<StaleNotice stale={{ error: 'stale', message: 'm', current: { ...post, title: 'Pongal!', version: 3 }, changed: ['title', 'body'] }} onReload={noop} />);
+  assert.match(stale, /role="alert"/);
+  assert.match(stale, /Someone changed this post since you opened it/);
+  assert.match(stale, /They changed the title and text\./);
+  assert.match(stale, />Reload<\/button>/);
+});
+
+test('the posts pages need the editor role: a support member gets the area\'s "Not one of your areas"', async () => {
+  const html = render(<StaffAccessView access={{ kind: 'staff', me: { ...editor, roles: ['support'] } }} retry={noop} roles={['editor']}>{page}</StaffAccessView>);
+  assert.equal(h1(html), 'Not one of your areas');
+  assert.match(html, /needs the role Editor/);
 });

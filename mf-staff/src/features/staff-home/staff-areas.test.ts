@@ -14,6 +14,9 @@ test('an editor gets the five content areas; an owner every area; other roles no
 test('only areas whose page is in the route table are open (linked)', () => {
   const people = areasFor(['owner']).find((area) => area.path === '/staff/people');
   assert.equal(people?.open, true);
+  const posts = areasFor(['editor']).find((area) => area.path === '/staff/posts');
+  assert.equal(posts?.open, true);
+  assert.equal(areasFor(['editor']).find((area) => area.path === '/staff/events')?.open, false);
   const made = areasFor(['editor'], [{ path: '/staff/nowhere', title: 'Nowhere', description: '', roles: ['editor'] }]);
   assert.deepEqual(made.map((area) => area.open), [false]);
 });

@@ -5,7 +5,7 @@ import { Banner } from '@tca/ui/forms';
 import { withdrawInvitation } from '../api/withdraw-invitation.js';
 import { useStaffAction } from '../hooks/use-staff-action.js';
 import { formatWhen } from '../invite-rules.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { RoleList } from './role-checks.js';
 import styles from '../../../shared/staff.module.css';
 

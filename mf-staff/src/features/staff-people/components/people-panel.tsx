@@ -38,23 +38,23 @@ export function PeoplePanel({ me }: { me: StaffMeAnswer }) {
         <>
           <section className={styles.section} aria-labelledby="staff-title">
             <h2 id="staff-title" className={styles.sectionTitle}>
-              Staff ({load.list.staff.length})
+              Staff ({load.answer.staff.length})
             </h2>
             <ul className={styles.rows}>
-              {load.list.staff.map((member) => (
+              {load.answer.staff.map((member) => (
                 <StaffMemberRow key={`${member.user.id}:${member.roles.join(',')}`} member={member} isYou={member.user.id === me.user.id} onChanged={reload} />
               ))}
             </ul>
           </section>
           <section className={styles.section} aria-labelledby="invitations-title">
             <h2 id="invitations-title" className={styles.sectionTitle}>
-              Pending invitations ({load.list.invitations.length})
+              Pending invitations ({load.answer.invitations.length})
             </h2>
-            {load.list.invitations.length === 0 ? (
+            {load.answer.invitations.length === 0 ? (
               <p>No invitations are waiting.</p>
             ) : (
               <ul className={styles.rows}>
-                {load.list.invitations.map((invitation) => (
+                {load.answer.invitations.map((invitation) => (
                   <InvitationRow key={invitation.id} invitation={invitation} onChanged={reload} />
                 ))}
               </ul>

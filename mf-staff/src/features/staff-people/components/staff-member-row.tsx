@@ -6,7 +6,7 @@ import { removeFromStaff } from '../api/remove-from-staff.js';
 import { setStaffRoles } from '../api/set-staff-roles.js';
 import { useStaffAction } from '../hooks/use-staff-action.js';
 import { formatWhen } from '../invite-rules.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { RoleChecks, RoleList } from './role-checks.js';
 import styles from '../../../shared/staff.module.css';
 

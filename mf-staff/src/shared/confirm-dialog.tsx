@@ -1,5 +1,5 @@
 import { Modal } from '@tca/ui/modal';
-import styles from '../../../shared/staff.module.css';
+import styles from './staff.module.css';
 
 interface ConfirmDialogProps {
   title: string;

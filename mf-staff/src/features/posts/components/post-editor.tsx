@@ -1,0 +1,303 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  COVER_ACCEPT,
+  COVER_ALT_MAX,
+  paths,
+  POST_BODY_MAX,
+  POST_DELETED_MESSAGE,
+  POST_STATUS_LABELS,
+  POST_STATUSES,
+  POST_TITLE_MAX,
+  type PostStatus,
+  type StalePostAnswer,
+  type StaffPost,
+} from '@tca/contracts';
+import { notify, Page } from '@tca/ui';
+import { isRejectedToken, type ApiResult } from '@tca/ui/api';
+import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import { Link, useNavigate } from '@tca/ui/router';
+import { splitFieldMessages } from '@tca/ui/server-errors';
+import { readToken } from '@tca/ui/session';
+import { endSession } from '@tca/ui/session-end';
+import { failureText } from '../../../shared/failure-text.js';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { createPost } from '../api/create-post.js';
+import { deletePost } from '../api/delete-post.js';
+import { previewPost } from '../api/preview-post.js';
+import type { ChangeResult } from '../api/stale-answer.js';
+import { updatePost } from '../api/update-post.js';
+import { uploadCover } from '../api/upload-cover.js';
+import { changedText, checkDraft, draftOfPost, emptyDraft, POST_FIELDS, requestOf, statusText, type PostDraft, type PostField } from '../post-form.js';
+import { postEditorPath } from './posts-list.js';
+import styles from '../../../shared/staff.module.css';
+
+/** How long the body rests before its preview is asked for. */
+export const PREVIEW_DELAY_MS = 600;
+
+type Errors = Partial<Record<PostField, string>>;
+
+/** The server's rendering of the body, asked for a moment after the last keystroke. */
+function usePreview(body: string): { html: string; note: string } {
+  const [state, setState] = useState({ html: '', note: '' });
+  useEffect(() => {
+    const token = readToken();
+    if (!token) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void previewPost(token, body, controller.signal).then((result) => {
+        if (controller.signal.aborted) return;
+        if (result.kind === 'ok' && result.answer) setState({ html: result.answer.html, note: '' });
+        else if (result.kind !== 'ok') setState((now) => ({ html: now.html, note: `The preview could not be updated: ${failureText(result)}` }));
+      });
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [body]);
+  return state;
+}
+
+interface PostEditorProps {
+  /** The post as loaded, or null for a new one. */
+  post: StaffPost | null;
+  /** Loads the post again (after a stale answer). */
+  reload?: () => void;
+}
+
+/** The editor of one post: its fields, cover, body with the server's preview, Save, Unpublish, Delete. */
+export function PostEditor({ post: loaded, reload }: PostEditorProps) {
+  const navigate = useNavigate();
+  const [post, setPost] = useState<StaffPost | null>(loaded);
+  const [draft, setDraft] = useState<PostDraft>(() => (loaded ? draftOfPost(loaded) : emptyDraft()));
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState<StalePostAnswer | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  const preview = usePreview(draft.body);
+
+  useEffect(() => {
+    setPost(loaded);
+    setDraft(loaded ? draftOfPost(loaded) : emptyDraft());
+    setStale(null);
+    setErrors({});
+    setFailure(null);
+  }, [loaded]);
+
+  const set = <K extends keyof PostDraft>(name: K, value: PostDraft[K]) => setDraft((now) => ({ ...now, [name]: value }));
+
+  /** A failed change: field messages under their fields, a 409's details, or the text in the banner. */
+  const showFailure = useCallback((result: Exclude<ApiResult<unknown>, { kind: 'ok' }>, staleAnswer: StalePostAnswer | null) => {
+    if (isRejectedToken(result)) void endSession('rejected');
+    if (result.kind === 'http' && result.status === 409 && staleAnswer) {
+      setStale(staleAnswer);
+      setFailure(null);
+    } else if (result.kind === 'http' && result.status === 400 && result.error?.fields) {
+      const { fields, others } = splitFieldMessages(result.error, POST_FIELDS);
+      setErrors(fields);
+      setFailure(others.length > 0 ? others.join(' ') : 'Some fields need a change: see the messages under them.');
+    } else {
+      setFailure(failureText(result));
+    }
+    notify.error(result.kind === 'http' && result.status === 409 ? 'Someone changed this post since you opened it.' : 'The post was not saved.');
+    queueMicrotask(() => outcome.current?.focus());
+  }, []);
+
+  async function save(status: PostStatus = draft.status) {
+    const next = { ...draft, status };
+    const found = checkDraft(next, file !== null || post?.cover != null);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) {
+      setFailure('Some fields need a change: see the messages under them.');
+      queueMicrotask(() => outcome.current?.focus());
+      return;
+    }
+    const token = readToken();
+    if (!token) {
+      void endSession('rejected');
+      return;
+    }
+    setBusy(true);
+    try {
+      let change: ChangeResult<{ post: StaffPost; message?: string | undefined }>;
+      if (post) change = await updatePost(token, post.key, { ...requestOf(next), version: post.version });
+      else change = { result: await createPost(token, requestOf(next)), stale: null };
+      const { result } = change;
+      if (result.kind !== 'ok' || !result.answer) {
+        if (result.kind === 'ok') setFailure('The server sent an answer this page does not understand. Reload the post.');
+        else showFailure(result, change.stale);
+        return;
+      }
+      let saved = result.answer.post;
+      let message = result.answer.message ?? 'Post saved.';
+      if (file) {
+        const upload = await uploadCover(token, saved.key, saved.version, file, file.name);
+        if (upload.result.kind !== 'ok' || !upload.result.answer) {
+          setPost(saved);
+          setDraft(draftOfPost(saved));
+          if (upload.result.kind === 'ok') setFailure('The server sent an answer this page does not understand. Reload the post.');
+          else showFailure(upload.result, upload.stale);
+          if (!post) void navigate(postEditorPath(saved.key), { replace: true });
+          return;
+        }
+        saved = upload.result.answer.post;
+        message = `${message} ${upload.result.answer.message ?? ''}`.trim();
+        setFile(null);
+        if (fileInput.current) fileInput.current.value = '';
+      }
+      setPost(saved);
+      setDraft(draftOfPost(saved));
+      setStale(null);
+      notify.success(message);
+      if (!post) void navigate(postEditorPath(saved.key), { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    const token = readToken();
+    if (!post || !token) return;
+    setBusy(true);
+    try {
+      const { result, stale: staleAnswer } = await deletePost(token, post.key, post.version);
+      setConfirmDelete(false);
+      if (result.kind !== 'ok') {
+        showFailure(result, staleAnswer);
+        return;
+      }
+      notify.success(result.answer?.message ?? POST_DELETED_MESSAGE);
+      void navigate(paths.staffPosts);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={post ? `Edit: ${post.title}` : 'New post'} lead={post ? `Key ${post.key} · ${statusText(post)}` : 'A new post starts as a draft: nobody sees it until it is published.'}>
+      <p className={styles.actions}>
+        <Link to={paths.staffPosts} className={styles.secondary}>
+          Back to the posts
+        </Link>
+      </p>
+      <div aria-live="polite">
+        {stale ? <StaleNotice stale={stale} onReload={() => (reload ? reload() : undefined)} /> : null}
+        {failure ? (
+          <Banner ref={outcome} tone="error" title="The post was not saved">
+            <p>{failure}</p>
+          </Banner>
+        ) : null}
+      </div>
+      <form
+        noValidate
+        className={styles.section}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) void save();
+        }}
+      >
+        <RequiredNote />
+        <Field label="Title" required error={errors.title}>
+          {(control) => <input {...control} className={fieldClasses.control} value={draft.title} maxLength={POST_TITLE_MAX} onChange={(e) => set('title', e.target.value)} />}
+        </Field>
+        <Field label="Date" required error={errors.date} hint="The day the blog shows for the post.">
+          {(control) => <input {...control} type="date" className={fieldClasses.control} value={draft.date} onChange={(e) => set('date', e.target.value)} />}
+        </Field>
+        <Field label="Status" required error={errors.status} hint="Draft: only staff see it. Published: on the blog now. Scheduled: on the blog from the publish time.">
+          {(control) => (
+            <select {...control} className={fieldClasses.select} value={draft.status} onChange={(e) => set('status', e.target.value as PostStatus)}>
+              {POST_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {POST_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {draft.status === 'scheduled' ? (
+          <Field label="Publish time" required error={errors.publishAt} hint="Your computer's time zone.">
+            {(control) => <input {...control} type="datetime-local" className={fieldClasses.control} value={draft.publishAtLocal} onChange={(e) => set('publishAtLocal', e.target.value)} />}
+          </Field>
+        ) : null}
+        <Field label="Cover image" hint="Optional. JPEG, PNG, WebP or SVG, at most 10 MB; it is uploaded when you save.">
+          {(control) => (
+            <>
+              {post?.cover ? <img className={styles.coverImage} src={post.cover.url} alt={post.cover.alt} width={post.cover.width} height={post.cover.height} /> : null}
+              <input {...control} ref={fileInput} type="file" accept={COVER_ACCEPT} className={fieldClasses.control} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            </>
+          )}
+        </Field>
+        <Field label="Cover alt text" required={file !== null || post?.cover != null} error={errors.coverAlt} hint="What the picture shows, for people who cannot see it.">
+          {(control) => <input {...control} className={fieldClasses.control} value={draft.coverAlt} maxLength={COVER_ALT_MAX} onChange={(e) => set('coverAlt', e.target.value)} />}
+        </Field>
+        <div className={styles.editorGrid}>
+          <Field label="Text (Markdown)" error={errors.body} hint="Headings with #, **bold**, *italic*, [links](https://…) and lists.">
+            {(control) => <textarea {...control} className={fieldClasses.textarea} rows={16} maxLength={POST_BODY_MAX} value={draft.body} onChange={(e) => set('body', e.target.value)} />}
+          </Field>
+          <section aria-labelledby="preview-title">
+            <h2 id="preview-title" className={styles.sectionTitle}>
+              Preview
+            </h2>
+            <PreviewBox html={preview.html} />
+            {preview.note ? <p className={styles.muted}>{preview.note}</p> : null}
+          </section>
+        </div>
+        <p className={styles.actions}>
+          <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
+            {busy ? 'Saving...' : 'Save'}
+          </button>
+          {post && post.status !== 'draft' ? (
+            <button type="button" className={styles.secondary} disabled={busy} onClick={() => void save('draft')}>
+              Unpublish
+            </button>
+          ) : null}
+          {post ? (
+            <button type="button" className={`${styles.secondary} ${styles.danger}`} disabled={busy} onClick={() => setConfirmDelete(true)}>
+              Delete
+            </button>
+          ) : null}
+        </p>
+      </form>
+      {confirmDelete && post ? (
+        <ConfirmDialog
+          title={`Delete "${post.title}"?`}
+          description="The post leaves the blog and the staff list. This cannot be undone."
+          confirmLabel="Delete the post"
+          busy={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirmDelete(false)}
+        />
+      ) : null}
+    </Page>
+  );
+}
+
+/** The server's HTML (its renderer and sanitiser, as on the public page). */
+function PreviewBox({ html }: { html: string }): ReactNode {
+  if (html === '') return <div className={styles.preview}><p className={styles.muted}>The text as the blog shows it appears here.</p></div>;
+  // The HTML comes from the content service's preview, sanitised there exactly as the public post page is.
+  return <div className={styles.preview} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** A 409: someone saved the post after it was opened here. */
+export function StaleNotice({ stale, onReload }: { stale: StalePostAnswer; onReload: () => void }) {
+  const what = changedText(stale.changed);
+  return (
+    <Banner tone="error" title="Someone changed this post since you opened it">
+      <p>
+        {what ? `They changed the ${what}. ` : ''}Their version is from {new Date(stale.current.updatedAt).toLocaleString('en-AU')} (&ldquo;{stale.current.title}&rdquo;, {statusText(stale.current)}).
+        Reload to see it, then make your change again; your text here is lost on reload, so copy it first if you need it.
+      </p>
+      <p className={styles.actions}>
+        <button type="button" className="tca-button" onClick={onReload}>
+          Reload
+        </button>
+      </p>
+    </Banner>
+  );
+}

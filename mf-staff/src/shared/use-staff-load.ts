@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useState } from 'react';
+import { isRejectedToken, type ApiResult } from '@tca/ui/api';
+import { readToken } from '@tca/ui/session';
+import { endSession } from '@tca/ui/session-end';
+import { failureText } from './failure-text.js';
+
+export type StaffLoad<T> = { kind: 'loading' } | { kind: 'ready'; answer: T } | { kind: 'failed'; detail: string; status: number | null };
+
+/**
+ * One staff GET with the stored session, asked again by `reload` (the answer shown meanwhile stays);
+ * a session the server no longer accepts ends the browser session. `call` must be stable (useCallback).
+ */
+export function useStaffLoad<T>(call: (token: string, signal: AbortSignal) => Promise<ApiResult<T>>, what: string): { load: StaffLoad<T>; reload: () => void } {
+  const [load, setLoad] = useState<StaffLoad<T>>({ kind: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    const token = readToken();
+    if (!token) {
+      void endSession('rejected');
+      return;
+    }
+    const controller = new AbortController();
+    void call(token, controller.signal).then((result) => {
+      if (controller.signal.aborted) return;
+      if (isRejectedToken(result)) {
+        void endSession('rejected');
+        return;
+      }
+      if (result.kind !== 'ok') setLoad({ kind: 'failed', detail: failureText(result), status: result.kind === 'http' ? result.status : null });
+      else if (!result.answer) setLoad({ kind: 'failed', detail: `The server sent ${what} this page does not understand.`, status: result.status });
+      else setLoad({ kind: 'ready', answer: result.answer });
+    });
+    return () => controller.abort();
+  }, [call, what, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { load, reload };
+}
