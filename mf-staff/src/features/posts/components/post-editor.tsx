@@ -210,7 +210,7 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
         </Field>
         <Field label="Status" required error={errors.status} hint="Draft: only staff see it. Published: on the blog now. Scheduled: on the blog from the publish time.">
           {(control) => (
-            <select {...control} className={fieldClasses.select} value={draft.status} onChange={(e) => set('status', e.target.value as PostStatus)}>
+            <select {...control} className={`${fieldClasses.control} ${fieldClasses.select}`} value={draft.status} onChange={(e) => set('status', e.target.value as PostStatus)}>
               {POST_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {POST_STATUS_LABELS[status]}
@@ -237,7 +237,7 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
         </Field>
         <div className={styles.editorGrid}>
           <Field label="Text (Markdown)" error={errors.body} hint="Headings with #, **bold**, *italic*, [links](https://…) and lists.">
-            {(control) => <textarea {...control} className={fieldClasses.textarea} rows={16} maxLength={POST_BODY_MAX} value={draft.body} onChange={(e) => set('body', e.target.value)} />}
+            {(control) => <textarea {...control} className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={16} maxLength={POST_BODY_MAX} value={draft.body} onChange={(e) => set('body', e.target.value)} />}
           </Field>
           <section aria-labelledby="preview-title">
             <h2 id="preview-title" className={styles.sectionTitle}>
