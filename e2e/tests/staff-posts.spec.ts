@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
-import { dismissToasts, registerAccount, type TestAccount } from '../support/account.js';
+import { staffPostAnswerSchema } from '@tca/contracts';
+import { dismissToasts, registerAccount, storedSession, type TestAccount } from '../support/account.js';
 import { expectNoA11yViolations } from '../support/axe.js';
-import { expect, pageTitle, test } from '../support/fixtures.js';
+import { expect, pageTitle, siteUrl, test } from '../support/fixtures.js';
 import { addStaffRole, enrolThroughApi, shootBothWidths, stepsFromNow, totpCode } from '../support/staff.js';
 
 /**
  * Blog posts in the staff area (issue 14): a real editor (role from the operators' CLI, two-factor sign-in
  * with otplib codes) writes a post with a cover image through /staff/posts/new; it shows on /blog and on
- * the home page; Unpublish takes it off both; Delete (confirmed in the dialog) takes it out of the list.
+ * the home page; Unpublish takes it off both; a change saved by someone else meanwhile makes Save answer 409 (the notice, Reload); Delete (confirmed in the dialog) takes it out of the list.
  * Axe and screenshots at 1280 and 375 px of each staff page (E2E_SHOTS_DIR, default /tmp/shots-login2fa).
  */
 
@@ -92,11 +93,34 @@ test('an editor writes a post with a cover -> on /blog and the home page; Unpubl
   await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
   await shootBothWidths(page, 'posts-4-list-with-draft');
   await page.getByRole('link', { name: title, exact: true }).click();
+  await expect(pageTitle(page)).toHaveText(`Edit: ${title}`);
+
+  // Someone else saves the post meanwhile: Save here answers 409, shown with what they changed and Reload.
+  const { token } = await storedSession(page);
+  const headers = { Authorization: `Bearer ${token ?? ''}` };
+  const postUrl = `${siteUrl()}/staff-api/content/posts/${encodeURIComponent(key)}`;
+  const { post } = staffPostAnswerSchema.parse(await (await request.get(postUrl, { headers })).json());
+  const theirs = await request.put(postUrl, {
+    headers,
+    data: { title: `${title} (edited)`, date: post.date, body: post.body, coverAlt: post.coverAlt, status: post.status, publishAt: null, version: post.version },
+  });
+  expect(theirs.status(), await theirs.text()).toBe(200);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const notice = page.locator('main').getByRole('alert').filter({ hasText: 'Someone changed this post since you opened it' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('They changed the title.');
+  await dismissToasts(page);
+  await expectNoA11yViolations(page, '/staff/posts/:key, stale');
+  await shootBothWidths(page, 'posts-5-stale');
+  await notice.getByRole('button', { name: 'Reload' }).click();
+  await expect(pageTitle(page)).toHaveText(`Edit: ${title} (edited)`);
+  await expect(notice).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expectNoA11yViolations(page, 'delete dialog');
   await dialog.getByRole('button', { name: 'Delete the post' }).click();
   await expect(pageTitle(page)).toHaveText('Blog posts');
-  await expect(page.getByRole('link', { name: title, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: `${title} (edited)`, exact: true })).toHaveCount(0);
 });
