@@ -12,6 +12,7 @@ export * from './session.js';
 export * from './site-paths.js';
 export * from './staff.js';
 export * from './staff-content.js';
+export * from './staff-events.js';
 export * from './storable-text.js';
 export * from './text-field.js';
 export type * from './remote-modules.js';

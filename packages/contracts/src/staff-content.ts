@@ -40,7 +40,7 @@ export const postStatusSchema = z.enum(POST_STATUSES, 'Status must be draft, pub
 export const POST_STATUS_LABELS: Readonly<Record<PostStatus, string>> = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' };
 
 /** A calendar day that exists (2026-02-30 does not). */
-function isRealDay(value: string): boolean {
+export function isRealDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
@@ -76,18 +76,26 @@ function scheduledNeedsPublishAt(value: { status: PostStatus; publishAt?: string
 export const createPostRequestSchema = z.object(postFields).strict().superRefine(scheduledNeedsPublishAt);
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 
+/** An item's `version` in a request body, and `?version=N` of its DELETE and uploads; `message` says whose version it is. */
+export function versionSchemas(message: string) {
+  const body = z.number(message).int(message).min(1, message).max(2_147_483_647, message);
+  const query = z
+    .object({
+      version: z
+        .string(message)
+        .regex(/^[1-9]\d{0,9}$/, message)
+        .transform(Number)
+        .pipe(body),
+    })
+    .strict();
+  return { body, query };
+}
+
 export const VERSION_MESSAGE = 'version must be the version of the post you edited (a whole number from 1)';
-export const postVersionSchema = z.number(VERSION_MESSAGE).int(VERSION_MESSAGE).min(1, VERSION_MESSAGE).max(2_147_483_647, VERSION_MESSAGE);
+const postVersions = versionSchemas(VERSION_MESSAGE);
+export const postVersionSchema = postVersions.body;
 /** `?version=N` of DELETE /posts/:key and PUT /posts/:key/cover. */
-export const postVersionQuerySchema = z
-  .object({
-    version: z
-      .string(VERSION_MESSAGE)
-      .regex(/^[1-9]\d{0,9}$/, VERSION_MESSAGE)
-      .transform(Number)
-      .pipe(postVersionSchema),
-  })
-  .strict();
+export const postVersionQuerySchema = postVersions.query;
 
 /**
  * PUT /staff-api/content/posts/:key: the whole post as it should be, and the `version` it was edited from.
@@ -112,7 +120,10 @@ export const COVER_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'im
 export const COVER_ACCEPT = '.jpg,.jpeg,.png,.webp,.svg,image/jpeg,image/png,image/webp,image/svg+xml';
 
 /** What content's own audit log records (GET /staff-api/content/audit; identity's actions are in staff.ts). */
-export const CONTENT_AUDIT_ACTIONS = ['post_created', 'post_updated', 'post_published', 'post_unpublished', 'post_deleted', 'post_cover_changed'] as const;
+export const CONTENT_AUDIT_ACTIONS = [
+  'post_created', 'post_updated', 'post_published', 'post_unpublished', 'post_deleted', 'post_cover_changed',
+  'event_created', 'event_updated', 'event_cancelled', 'event_deleted', 'event_image_added',
+] as const;
 export type ContentAuditAction = (typeof CONTENT_AUDIT_ACTIONS)[number];
 
 /** GET /staff-api/content/audit?action=&before=&limit= (owner): newest first, pages like identity's. */

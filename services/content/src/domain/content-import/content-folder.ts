@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { CONTENT_KEY_MESSAGE, CONTENT_KEY_PATTERN, EVENT_STATUSES, POST_FIELD_RULES, POST_STATUSES, publishAtSchema, timeOfDaySchema, type PostStatus, type SiteEvent } from '@tca/contracts';
+import { CONTENT_KEY_MESSAGE, CONTENT_KEY_PATTERN, EVENT_FIELD_RULES, EVENT_IMAGES_MAX, POST_FIELD_RULES, POST_STATUSES, publishAtSchema, type PostStatus, type SiteEvent } from '@tca/contracts';
 import { resolveDate, siteTimeToInstant } from '../site-dates.js';
 import { SOURCE_TYPES } from '../image-variants.js';
 
@@ -121,19 +121,21 @@ const postFrontMatter = z
   .refine((front) => front.status !== 'scheduled' || Boolean(front.publishAt), { path: ['publishAt'], message: 'publishAt is required with status scheduled' });
 const postBody = POST_FIELD_RULES.body('body');
 
+// The event fields follow the staff editor's rules (EVENT_FIELD_RULES in @tca/contracts: one schema for both);
+// dates here may also be relative (today+N), resolved below.
 const eventEntry = z
   .object({
     key,
-    name: required('name'),
-    description: text('description').default(''),
+    name: EVENT_FIELD_RULES.name('name'),
+    description: EVENT_FIELD_RULES.description('description').default(''),
     date: dateText,
     endDate: dateText.nullish(),
-    time: timeOfDaySchema.nullish(),
-    location: text('location').default(''),
-    images: z.array(imageName).default([]),
-    imageAlts: z.array(text('imageAlts entry')).optional(),
-    eventLink: httpUrl.nullish(),
-    status: z.enum(EVENT_STATUSES, `status must be one of ${EVENT_STATUSES.join(', ')}`).default('Active'),
+    time: EVENT_FIELD_RULES.time('time').nullish(),
+    location: EVENT_FIELD_RULES.location('location').default(''),
+    images: z.array(imageName).max(EVENT_IMAGES_MAX, `images: at most ${EVENT_IMAGES_MAX} pictures`).default([]),
+    imageAlts: z.array(EVENT_FIELD_RULES.imageAlt('imageAlts entry')).optional(),
+    eventLink: EVENT_FIELD_RULES.link('eventLink').nullish(),
+    status: EVENT_FIELD_RULES.status('status').default('Active'),
   })
   .strict();
 

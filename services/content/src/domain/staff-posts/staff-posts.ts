@@ -136,7 +136,7 @@ function differences(row: StaffPostRow, fields: PostFields | undefined): string[
   return changed;
 }
 
-function quote(text: string): string {
+export function quote(text: string): string {
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 }
 
@@ -163,7 +163,7 @@ async function audit(client: PoolClient, actor: Actor, action: ContentAuditActio
 }
 
 /** Runs `work` in a transaction holding the import lock, then bumps the revision (NOTIFY) and commits. */
-async function inChange<T>(pool: Pool, work: (client: PoolClient) => Promise<{ result: T; changed: boolean }>): Promise<T> {
+export async function inChange<T>(pool: Pool, work: (client: PoolClient) => Promise<{ result: T; changed: boolean }>): Promise<T> {
   const client = await pool.connect();
   try {
     await beginTransaction(client);
