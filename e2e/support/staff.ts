@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { enrolAnswerSchema, enrolConfirmAnswerSchema, loginSecondFactorAnswerSchema, type StaffRole } from '@tca/contracts';
+import { enrolAnswerSchema, enrolConfirmAnswerSchema, loginSecondFactorAnswerSchema, type LoginAnswer, type StaffRole } from '@tca/contracts';
 import { generate } from 'otplib';
-import type { TestAccount } from './account.js';
+import { registerAccount, storeLogin, type TestAccount } from './account.js';
 import { expect, rootDir, siteUrl } from './fixtures.js';
 
 /** Staff accounts of the browser tests (issue 14): roles given with the operators' CLI, TOTP codes made as an authenticator app makes them. */
@@ -33,18 +33,55 @@ export function totpCode(secret: string, at: Date = new Date()): Promise<string>
 /** A moment `steps` TOTP steps from now. */
 export const stepsFromNow = (steps: number) => new Date(Date.now() + steps * TOTP_STEP_S * 1000);
 
-/** Sets up an authenticator app for a staff account through the API (password, enrol, first code): its key and recovery codes. */
+/** Sets up an authenticator app for a staff account through the API (password, enrol, first code): its key, recovery codes and the two-factor session. */
 export async function enrolThroughApi(request: APIRequestContext, account: Pick<TestAccount, 'email' | 'password'>) {
-  const login = await request.post(`${siteUrl()}/auth/login`, { data: { email: account.email, password: account.password } });
-  expect(login.status()).toBe(200);
-  const { challenge, secondFactor } = loginSecondFactorAnswerSchema.parse(await login.json());
+  const signIn = await request.post(`${siteUrl()}/auth/login`, { data: { email: account.email, password: account.password } });
+  expect(signIn.status()).toBe(200);
+  const { challenge, secondFactor } = loginSecondFactorAnswerSchema.parse(await signIn.json());
   expect(secondFactor).toBe('enrol');
   const enrol = await request.post(`${siteUrl()}/auth/login/enrol`, { data: { challenge } });
   const { secret } = enrolAnswerSchema.parse(await enrol.json());
   const code = await totpCode(secret);
   const confirm = await request.post(`${siteUrl()}/auth/login/enrol/confirm`, { data: { challenge, code } });
   expect(confirm.status(), await confirm.text()).toBe(200);
-  return { secret, recoveryCodes: enrolConfirmAnswerSchema.parse(await confirm.json()).recoveryCodes };
+  const { recoveryCodes, ...login } = enrolConfirmAnswerSchema.parse(await confirm.json());
+  return { secret, recoveryCodes, login: login satisfies LoginAnswer };
+}
+
+/** A staff account with its authenticator key and a signed-in (two-factor) session. */
+export interface SignedInStaff {
+  account: TestAccount;
+  secret: string;
+  login: LoginAnswer;
+}
+
+// One account per role for the whole run (Playwright runs the specs in one worker): setting one up costs a
+// registration, the operators' CLI and an enrolment, so the staff specs that test content editing, not
+// signing in, share it. Specs that test signing in itself make their own accounts.
+const staffByRole = new Map<StaffRole, Promise<SignedInStaff>>();
+
+async function setUpStaff(request: APIRequestContext, role: StaffRole): Promise<SignedInStaff> {
+  const account = await registerAccount(request, { firstName: 'Staff', lastName: role.replace('_', ' ') });
+  await addStaffRole(account.email, role);
+  const { secret, login } = await enrolThroughApi(request, account);
+  return { account, secret, login };
+}
+
+/**
+ * The run's staff account with `role` (set up on first use), its session stored in `page` before the
+ * first load, as the login page stores it. The session is the enrolment's own two-factor session.
+ */
+export async function signedInStaff(page: Page, request: APIRequestContext, role: StaffRole): Promise<SignedInStaff> {
+  let staff = staffByRole.get(role);
+  if (!staff) {
+    staff = setUpStaff(request, role);
+    staffByRole.set(role, staff);
+    // A failed set-up is not cached: the next spec tries again.
+    staff.catch(() => staffByRole.delete(role));
+  }
+  const ready = await staff;
+  await storeLogin(page, ready.login);
+  return ready;
 }
 
 /** Where the step screenshots go (the lead looks at them). */

@@ -1,13 +1,12 @@
-import type { Page } from '@playwright/test';
 import { staffPostAnswerSchema } from '@tca/contracts';
-import { dismissToasts, registerAccount, storedSession, type TestAccount } from '../support/account.js';
+import { dismissToasts, storedSession } from '../support/account.js';
 import { expectNoA11yViolations } from '../support/axe.js';
 import { expect, pageTitle, siteUrl, test } from '../support/fixtures.js';
-import { addStaffRole, enrolThroughApi, shootBothWidths, stepsFromNow, totpCode } from '../support/staff.js';
+import { shootBothWidths, signedInStaff } from '../support/staff.js';
 
 /**
- * Blog posts in the staff area (issue 14): a real editor (role from the operators' CLI, two-factor sign-in
- * with otplib codes) writes a post with a cover image through /staff/posts/new; it shows on /blog and on
+ * Blog posts in the staff area (issue 14): a real editor (role from the operators' CLI, authenticator enrolled
+ * with otplib codes; the run's editor session, shared by the staff specs) writes a post with a cover image through /staff/posts/new; it shows on /blog and on
  * the home page; Unpublish takes it off both; a change saved by someone else meanwhile makes Save answer 409 (the notice, Reload); Delete (confirmed in the dialog) takes it out of the list.
  * Axe and screenshots at 1280 and 375 px of each staff page (E2E_SHOTS_DIR, default /tmp/shots-login2fa).
  */
@@ -16,24 +15,10 @@ const COVER_SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450"><rect width="800" height="450" fill="#7a1f2b"/><circle cx="400" cy="225" r="150" fill="#f2c14e"/></svg>',
 );
 
-async function signInAsEditor(page: Page, account: TestAccount, secret: string) {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Member login' });
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Login', exact: true }).click();
-  const code = page.getByRole('textbox', { name: '6-digit code' });
-  await code.fill(await totpCode(secret, stepsFromNow(1)));
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/staff\/?$/);
-}
-
 test('an editor writes a post with a cover -> on /blog and the home page; Unpublish -> gone; Delete', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const account = await registerAccount(request, { firstName: 'Meena', lastName: 'Raj' });
-  await addStaffRole(account.email, 'editor');
-  const { secret } = await enrolThroughApi(request, account);
-  await signInAsEditor(page, account, secret);
+  await signedInStaff(page, request, 'editor');
+  await page.goto('/staff');
 
   // The home's Blog posts card is a link now.
   await page.getByRole('link', { name: /Blog posts/ }).click();
