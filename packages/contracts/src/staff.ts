@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { accountUserSchema, emailFieldSchema, newPasswordSchema, personNameField, storedPhoneSchema } from './auth.js';
 import { STAFF_ROLES, type StaffRole, staffRoleSchema } from './staff-roles.js';
+import { auditQuerySchemaFor } from './staff-audit.js';
 import { textField } from './text-field.js';
 
 export { STAFF_ROLES, type StaffRole, staffRoleSchema } from './staff-roles.js';
+export * from './staff-audit.js';
 
 /**
  * The staff area (issue 14): roles, the API prefix and the calls the staff remote (mf-staff) and the
@@ -111,26 +113,15 @@ export const AUDIT_ACTIONS = [
   'invitation_sent',
   'invitation_accepted',
   'invitation_revoked',
+  'membership_approved',
+  'membership_rejected',
+  'queue_job_retried',
+  'queue_job_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_PAGE_MAX = 100;
-export const AUDIT_PAGE_DEFAULT = 50;
-
-/** GET /staff-api/audit?action=&actor=&before=&limit= (owner): newest first; `before` is the last id of the previous page. */
-export const auditQuerySchema = z
-  .object({
-    action: z.enum(AUDIT_ACTIONS, 'Unknown action').optional(),
-    actor: textField('Actor').trim().min(1, 'Actor must not be empty').max(320, 'Actor is too long').optional(),
-    before: z.string().regex(/^[1-9]\d{0,17}$/, 'before must be an entry id').optional(),
-    limit: z
-      .string()
-      .regex(/^\d{1,3}$/, `limit must be a number from 1 to ${AUDIT_PAGE_MAX}`)
-      .transform(Number)
-      .pipe(z.number().int().min(1, `limit must be a number from 1 to ${AUDIT_PAGE_MAX}`).max(AUDIT_PAGE_MAX, `limit must be a number from 1 to ${AUDIT_PAGE_MAX}`))
-      .optional(),
-  })
-  .strict();
+/** GET /staff-api/audit?action=&actor=&from=&to=&before=&limit= (owner): newest first; `before` is the last id of the previous page. */
+export const auditQuerySchema = auditQuerySchemaFor(AUDIT_ACTIONS);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { AUDIT_PAGE_DEFAULT, type AuditAction, type AuditEntry, type AuditPageAnswer, type AuditQuery } from '@tca/contracts';
+import { AUDIT_PAGE_DEFAULT, AUDIT_TIME_ZONE, type AuditAction, type AuditEntry, type AuditPageAnswer, type AuditQuery } from '@tca/contracts';
 import { insertAuditEntry, listAuditEntries } from '../data-access/audit-repository.js';
 import type { Db } from '../data-access/database.js';
 
@@ -26,7 +26,7 @@ export function recordAudit(db: Db, actor: Actor, action: AuditAction, target: s
 /** A page of the log, newest first (GET /staff-api/audit). */
 export async function auditPage(db: Db, query: AuditQuery): Promise<AuditPageAnswer> {
   const limit = query.limit ?? AUDIT_PAGE_DEFAULT;
-  const rows = await listAuditEntries(db, { action: query.action, actor: query.actor, before: query.before, limit });
+  const rows = await listAuditEntries(db, { action: query.action, actor: query.actor, from: query.from, to: query.to, timeZone: AUDIT_TIME_ZONE, before: query.before, limit });
   const entries: AuditEntry[] = rows.map((row) => ({
     id: row.id,
     at: row.at.toISOString(),

@@ -5,7 +5,9 @@ import { createAuthRouter } from './auth-routes.js';
 import { createInternalRouter } from './internal-routes.js';
 import { createMembershipRouter } from './membership-routes.js';
 import { createRateLimits } from './rate-limits.js';
+import { createStaffMembershipsRouter } from './staff-memberships-routes.js';
 import { createStaffRouter } from './staff-routes.js';
+import { createStaffQueuesRouter } from './staff-queues-routes.js';
 import { createTwoFactorRouter } from './two-factor-routes.js';
 
 /**
@@ -24,6 +26,8 @@ export function createApiRouter(deps: IdentityDeps): Router {
   router.use(createAuthRouter(deps, limits, mail));
   router.use(createTwoFactorRouter(deps, limits));
   router.use(createStaffRouter(deps, limits, mail));
+  router.use(createStaffMembershipsRouter(deps, mail));
+  router.use(createStaffQueuesRouter(deps));
   router.use(createMembershipRouter(deps));
   router.use(createInternalRouter(deps));
   return router;
