@@ -183,17 +183,58 @@ export async function lockMembershipOwner(db: Db, requestId: string): Promise<{ 
 }
 
 /** Every membership with its number of dependants, oldest first, optionally only those with this status as shown. */
-export async function listMembershipsWithDependants(db: Db, status: string | undefined): Promise<Array<MembershipRow & { dependants: number }>> {
-  const { rows } = await db.query<MembershipRow & { dependants: number }>(
-    `SELECT * FROM (
-       SELECT ${MEMBERSHIP_COLUMNS}, (SELECT count(*) FROM membership_dependants d WHERE d.membership_id = m.id)::int AS dependants
-         FROM memberships m
-     ) listed
-     WHERE $1::text IS NULL OR status = $1
-     ORDER BY created_at, id`,
-    [status ?? null],
-  );
+export type ListedMembershipRow = MembershipRow & { dependants: number };
+
+/** Every membership with its number of dependants and the status as shown, as a subquery named `listed`. */
+const LISTED_SQL = `(SELECT ${MEMBERSHIP_COLUMNS}, (SELECT count(*) FROM membership_dependants d WHERE d.membership_id = m.id)::int AS dependants
+   FROM memberships m) listed`;
+
+export async function listMembershipsWithDependants(db: Db, status: string | undefined): Promise<ListedMembershipRow[]> {
+  const { rows } = await db.query<ListedMembershipRow>(`SELECT * FROM ${LISTED_SQL} WHERE $1::text IS NULL OR status = $1 ORDER BY created_at, id`, [status ?? null]);
   return rows;
+}
+
+export interface MembershipListPage {
+  rows: ListedMembershipRow[];
+  /** How many match the status filter. */
+  total: number;
+  /** How many are Pending, whatever the filter. */
+  pending: number;
+}
+
+/**
+ * One page of memberships (the staff members desk): with a status, those oldest first; without, Pending
+ * ones first (oldest first: the queue to decide), then the rest newest first.
+ */
+export async function pageOfMemberships(db: Db, filter: { status: string | undefined; offset: number; limit: number }): Promise<MembershipListPage> {
+  const { rows } = await db.query<ListedMembershipRow & { total: number; pending: number }>(
+    `SELECT listed.*, count(*) OVER ()::int AS total, (SELECT count(*) FROM memberships p WHERE p.status = 'Pending')::int AS pending
+       FROM ${LISTED_SQL}
+      WHERE $1::text IS NULL OR status = $1
+      ORDER BY (status = 'Pending') DESC,
+               CASE WHEN $1::text IS NOT NULL OR status = 'Pending' THEN extract(epoch FROM created_at) ELSE -extract(epoch FROM created_at) END,
+               id
+      OFFSET $2 LIMIT $3`,
+    [filter.status ?? null, filter.offset, filter.limit],
+  );
+  if (rows.length > 0) {
+    const first = rows[0] as { total: number; pending: number };
+    return { rows, total: first.total, pending: first.pending };
+  }
+  // Past the last page (or nothing matches): the counts without rows.
+  const counts = await db.query<{ total: number; pending: number }>(
+    `SELECT (SELECT count(*) FROM ${LISTED_SQL} WHERE $1::text IS NULL OR status = $1)::int AS total,
+            (SELECT count(*) FROM memberships p WHERE p.status = 'Pending')::int AS pending`,
+    [filter.status ?? null],
+  );
+  const { total, pending } = counts.rows[0] ?? { total: 0, pending: 0 };
+  return { rows: [], total, pending };
+}
+
+/** One membership by its request ID, with its dependants counted and the status as shown. */
+export async function findListedMembership(db: Db, requestId: string): Promise<ListedMembershipRow | undefined> {
+  const { rows } = await db.query<ListedMembershipRow>(`SELECT * FROM ${LISTED_SQL} WHERE request_id = $1`, [requestId]);
+  return rows[0];
 }
 
 /** Locks the membership with this request ID for the rest of the transaction. */

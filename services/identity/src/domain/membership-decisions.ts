@@ -1,26 +1,31 @@
 /**
- * What operators do with membership requests: list them, approve or reject a Pending one. Used by the CLI
- * (`npm run admin -- memberships …`) and meant for an HTTP operator console too: errors are AppErrors
- * (404 / 409 / 400) with messages for people, and every decision is recorded with who made it.
+ * What the membership officer does with membership requests: list them, approve or reject a Pending one.
+ * Used by the CLI (`npm run admin -- memberships …`) and the staff members desk (/staff-api/memberships):
+ * errors are AppErrors (404 / 409 / 400) with messages for people, and every decision is recorded with who
+ * made it, in membership_decisions and in the audit log, in the transaction that makes it.
  */
-import { MEMBERSHIP_STATUSES, QUEUES, type EmailJob, type MembershipTerm } from '@tca/contracts';
+import { MEMBERSHIP_REJECTION_REASON_MAX, MEMBERSHIP_STATUSES, QUEUES, type EmailJob, type MembershipRequestsQuery, type MembershipTerm } from '@tca/contracts';
 import { addToOutbox, AppError, NotFoundError, ValidationError, withTransaction, type EmailBrand, type Pool } from '@tca/service-kit';
 import type { Db } from '../data-access/database.js';
 import { insertDecision } from '../data-access/membership-decision-repository.js';
 import {
+  findListedMembership,
   listMembershipsWithDependants,
   lockMembershipByRequestId,
   lockPendingMembershipsByEmail,
+  pageOfMemberships,
   updateMembershipStatus,
+  type ListedMembershipRow,
   type MembershipRow,
 } from '../data-access/membership-repository.js';
 import { sitePage } from './account-emails.js';
+import { recordAudit, type Actor } from './audit.js';
 import { membershipApprovedEmail, membershipRejectedEmail, type MailedMembership } from './membership-emails.js';
 
 export { decisionsOf, type DecisionRecord } from '../data-access/membership-decision-repository.js';
 
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-export const REJECTION_REASON_MAX = 1000;
+export const REJECTION_REASON_MAX = MEMBERSHIP_REJECTION_REASON_MAX;
 
 export interface MembershipSummary {
   requestId: string;
@@ -40,10 +45,8 @@ export function isMembershipStatus(value: string): value is MembershipStatus {
   return (MEMBERSHIP_STATUSES as readonly string[]).includes(value);
 }
 
-/** Every membership, oldest first (the queue of requests to decide), optionally only those with this status as shown. */
-export async function listMemberships(db: Db, filter: { status?: MembershipStatus } = {}): Promise<MembershipSummary[]> {
-  const rows = await listMembershipsWithDependants(db, filter.status);
-  return rows.map((row) => ({
+function summaryOf(row: ListedMembershipRow): MembershipSummary {
+  return {
     requestId: row.request_id,
     membershipName: row.membership_name,
     term: row.term,
@@ -54,12 +57,42 @@ export async function listMemberships(db: Db, filter: { status?: MembershipStatu
     startsOn: row.starts_on,
     endsOn: row.ends_on,
     dependants: row.dependants,
-  }));
+  };
+}
+
+/** Every membership, oldest first (the queue of requests to decide), optionally only those with this status as shown. */
+export async function listMemberships(db: Db, filter: { status?: MembershipStatus } = {}): Promise<MembershipSummary[]> {
+  const rows = await listMembershipsWithDependants(db, filter.status);
+  return rows.map(summaryOf);
+}
+
+export interface MembershipsPage {
+  memberships: MembershipSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pending: number;
+}
+
+/** A page of memberships for the staff desk: Pending first unless a status is asked for (see pageOfMemberships). */
+export async function membershipsPage(db: Db, query: MembershipRequestsQuery, defaultPageSize: number): Promise<MembershipsPage> {
+  const page = query.page ?? 1;
+  const pageSize = query.limit ?? defaultPageSize;
+  const found = await pageOfMemberships(db, { status: query.status, offset: (page - 1) * pageSize, limit: pageSize });
+  return { memberships: found.rows.map(summaryOf), total: found.total, page, pageSize, pending: found.pending };
+}
+
+/** One membership by request ID, as listed; undefined when there is none. */
+export async function membershipSummary(db: Db, requestId: string): Promise<MembershipSummary | undefined> {
+  const row = await findListedMembership(db, requestId);
+  return row ? summaryOf(row) : undefined;
 }
 
 export interface DecisionSettings {
-  /** Who decided: recorded with the decision (the CLI uses `cli:<login name>`). */
+  /** Who decided: recorded with the decision (the CLI uses `cli:<login name>` or --by, the staff desk the officer's e-mail). */
   decidedBy: string;
+  /** Who the audit log names (a staff member, or the CLI's cliActor). */
+  actor: Actor;
   brand: EmailBrand;
   publicUrl: string;
 }
@@ -97,6 +130,14 @@ function mailed(row: MembershipRow): MailedMembership {
   return { requestId: row.request_id, membershipName: row.membership_name, term: row.term, startsOn: row.starts_on, endsOn: row.ends_on };
 }
 
+/** The audit entry's before/after: the status change, whose request for which level, and a rejection's reason (shortened). */
+function auditSummary(row: MembershipRow, toStatus: string, reason: string | undefined): string {
+  const base = `${row.stored_status} → ${toStatus}: ${row.membership_name} (${row.term}) for ${row.email}`;
+  if (!reason) return base;
+  const shown = reason.length > 120 ? `${reason.slice(0, 119)}…` : reason;
+  return `${base}; reason: ${shown}`;
+}
+
 async function decide(
   pool: Pool,
   target: string,
@@ -114,6 +155,7 @@ async function decide(
     }
     await updateMembershipStatus(client, row.id, toStatus);
     await insertDecision(client, { membershipId: row.id, decision, fromStatus: row.stored_status, toStatus, reason, decidedBy });
+    await recordAudit(client, settings.actor, decision === 'approved' ? 'membership_approved' : 'membership_rejected', row.request_id, auditSummary(row, toStatus, reason));
     const member = { email: row.email, firstName: row.first_name };
     const email: EmailJob =
       decision === 'approved'

@@ -149,7 +149,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       else for (const line of table(rows)) out.log(line);
       return 0;
     }
-    const settings: DecisionSettings = { decidedBy: by ?? `cli:${loginName(env)}`, brand: brandFor(publicUrl), publicUrl };
+    const settings: DecisionSettings = { decidedBy: by ?? `cli:${loginName(env)}`, actor: cliActor(loginName(env)), brand: brandFor(publicUrl), publicUrl };
     const result = command === 'approve' ? await approveMembership(pool, target ?? '', settings) : await rejectMembership(pool, target ?? '', reason, settings);
     out.log(`${result.requestId} (${result.membershipName}, ${result.email}) is now ${result.status}; e-mail ${result.emailKey} queued for ${result.email}.`);
     return 0;

@@ -100,7 +100,7 @@ export function createOperatorConsole(deps: IdentityDeps): Router | undefined {
   const password = deps.config.OPERATOR_PASSWORD;
   if (password === undefined) return undefined;
   const user = deps.config.OPERATOR_USER;
-  const settings: DecisionSettings = { decidedBy: `console:${user}`, brand: brandFor(deps.config.PUBLIC_URL), publicUrl: deps.config.PUBLIC_URL };
+  const settings: DecisionSettings = { decidedBy: `console:${user}`, actor: { userId: null, email: `console:${user}`, ip: null }, brand: brandFor(deps.config.PUBLIC_URL), publicUrl: deps.config.PUBLIC_URL };
   const log = deps.logger.child({ component: 'operator-console' });
 
   const router = Router();
