@@ -3,7 +3,7 @@ import type { StaffInvitation } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
 import { withdrawInvitation } from '../api/withdraw-invitation.js';
-import { useStaffAction } from '../hooks/use-staff-action.js';
+import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { formatWhen } from '../invite-rules.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { RoleList } from './role-checks.js';

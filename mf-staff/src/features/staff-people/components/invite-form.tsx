@@ -3,7 +3,7 @@ import type { StaffRole } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Banner, Field, fieldClasses } from '@tca/ui/forms';
 import { inviteStaff } from '../api/invite-staff.js';
-import { useStaffAction } from '../hooks/use-staff-action.js';
+import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { checkInvite, type InviteErrors } from '../invite-rules.js';
 import { RoleChecks } from './role-checks.js';
 import styles from '../../../shared/staff.module.css';

@@ -4,7 +4,7 @@ import { notify } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
 import { removeFromStaff } from '../api/remove-from-staff.js';
 import { setStaffRoles } from '../api/set-staff-roles.js';
-import { useStaffAction } from '../hooks/use-staff-action.js';
+import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { formatWhen } from '../invite-rules.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { RoleChecks, RoleList } from './role-checks.js';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { isRejectedToken, type ApiResult } from '@tca/ui/api';
 import { readToken } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
-import { failureText } from '../../../shared/failure-text.js';
+import { failureText } from './failure-text.js';
 
 export type ActionOutcome<T> = { ok: true; answer: T | null } | { ok: false; text: string };
 
