@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ISO_DATE_PATTERN } from './content-lists.js';
-import { auditEntrySchema } from './staff.js';
+import { auditEntrySchema, auditQuerySchemaFor } from './staff.js';
 import { textField } from './text-field.js';
 
 /**
@@ -123,22 +123,14 @@ export const COVER_ACCEPT = '.jpg,.jpeg,.png,.webp,.svg,image/jpeg,image/png,ima
 export const CONTENT_AUDIT_ACTIONS = [
   'post_created', 'post_updated', 'post_published', 'post_unpublished', 'post_deleted', 'post_cover_changed',
   'event_created', 'event_updated', 'event_cancelled', 'event_deleted', 'event_image_added',
+  'team_member_created', 'team_member_updated', 'team_member_deleted', 'team_member_photo_changed', 'team_reordered',
+  'sponsor_created', 'sponsor_updated', 'sponsor_deleted', 'sponsor_logo_changed', 'sponsors_reordered',
+  'album_created', 'album_updated', 'album_deleted', 'album_photo_added', 'album_photo_alt_changed', 'album_photos_reordered', 'album_photo_removed',
 ] as const;
 export type ContentAuditAction = (typeof CONTENT_AUDIT_ACTIONS)[number];
 
-/** GET /staff-api/content/audit?action=&before=&limit= (owner): newest first, pages like identity's. */
-export const contentAuditQuerySchema = z
-  .object({
-    action: z.enum(CONTENT_AUDIT_ACTIONS, 'Unknown action').optional(),
-    before: z.string().regex(/^[1-9]\d{0,17}$/, 'before must be an entry id').optional(),
-    limit: z
-      .string()
-      .regex(/^\d{1,3}$/, 'limit must be a number from 1 to 100')
-      .transform(Number)
-      .pipe(z.number().int().min(1, 'limit must be a number from 1 to 100').max(100, 'limit must be a number from 1 to 100'))
-      .optional(),
-  })
-  .strict();
+/** GET /staff-api/content/audit?action=&actor=&from=&to=&before=&limit= (owner): newest first, the same filters and pages as identity's. */
+export const contentAuditQuerySchema = auditQuerySchemaFor(CONTENT_AUDIT_ACTIONS);
 export type ContentAuditQuery = z.infer<typeof contentAuditQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------

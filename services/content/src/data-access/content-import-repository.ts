@@ -114,8 +114,8 @@ export const SECTION_TABLES = {
     table: 'events',
     columns: ['name', 'description', 'starts_on', 'ends_on', 'time', 'location', 'images', 'image_meta', 'image_hashes', 'event_link', 'status'],
   },
-  team: { table: 'team_members', columns: ['name', 'designation', 'description', 'sort_order', 'image', 'image_meta', 'image_hash'] },
-  sponsors: { table: 'sponsors', columns: ['name', 'link', 'sort_order', 'image', 'image_meta', 'image_hash'] },
+  team: { table: 'team_members', columns: ['name', 'designation', 'description', 'sort_order', 'image', 'image_meta', 'image_hash', 'image_alt'] },
+  sponsors: { table: 'sponsors', columns: ['name', 'link', 'sort_order', 'image', 'image_meta', 'image_hash', 'image_alt'] },
   gallery: { table: 'gallery_events', columns: ['name', 'event_date', 'images', 'image_meta', 'image_hashes'] },
 } as const satisfies Record<string, SectionTable>;
 
@@ -201,11 +201,12 @@ export interface ExportedTeamMemberRow {
   sort_order: number;
   image_hash: string | null;
   image_meta: ImageMeta | null;
+  image_alt: string;
 }
 
 export async function teamMembersForExport(client: PoolClient): Promise<ExportedTeamMemberRow[]> {
   const { rows } = await client.query<ExportedTeamMemberRow>(
-    'SELECT key, name, designation, description, sort_order, image_hash, image_meta FROM team_members ORDER BY sort_order, key',
+    'SELECT key, name, designation, description, sort_order, image_hash, image_meta, image_alt FROM team_members ORDER BY sort_order, key',
   );
   return rows;
 }
@@ -216,10 +217,11 @@ export interface ExportedSponsorRow {
   link: string | null;
   image_hash: string | null;
   image_meta: ImageMeta | null;
+  image_alt: string;
 }
 
 export async function sponsorsForExport(client: PoolClient): Promise<ExportedSponsorRow[]> {
-  const { rows } = await client.query<ExportedSponsorRow>('SELECT key, name, link, image_hash, image_meta FROM sponsors ORDER BY sort_order, key');
+  const { rows } = await client.query<ExportedSponsorRow>('SELECT key, name, link, image_hash, image_meta, image_alt FROM sponsors ORDER BY sort_order, key');
   return rows;
 }
 

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { CONTENT_KEY_MESSAGE, CONTENT_KEY_PATTERN, EVENT_FIELD_RULES, EVENT_IMAGES_MAX, POST_FIELD_RULES, POST_STATUSES, publishAtSchema, type PostStatus, type SiteEvent } from '@tca/contracts';
+import { ALBUM_FIELD_RULES, ALBUM_PHOTOS_MAX, CONTENT_KEY_MESSAGE, CONTENT_KEY_PATTERN, EVENT_FIELD_RULES, EVENT_IMAGES_MAX, POST_FIELD_RULES, POST_STATUSES, publishAtSchema, SPONSOR_FIELD_RULES, TEAM_FIELD_RULES, type PostStatus, type SiteEvent } from '@tca/contracts';
 import { resolveDate, siteTimeToInstant } from '../site-dates.js';
 import { SOURCE_TYPES } from '../image-variants.js';
 
@@ -61,6 +61,8 @@ export interface TeamInput {
   designation: string;
   description: string;
   image: ImageRef | null;
+  /** The photo's alt text (kept also without a photo, as the staff editor does). */
+  imageAlt: string;
   order: number;
 }
 
@@ -68,6 +70,8 @@ export interface SponsorInput {
   key: string;
   name: string;
   image: ImageRef | null;
+  /** The logo's alt text (kept also without a logo, as the staff editor does). */
+  imageAlt: string;
   link: string | null;
   /** Position in sponsors.json. */
   order: number;
@@ -101,10 +105,8 @@ export class ContentFolderError extends Error {
 }
 
 const text = (label: string) => z.string({ error: `${label} must be text` });
-const required = (label: string) => text(label).trim().min(1, `${label} is required`);
 const key = z.string({ error: 'key is required' }).regex(KEY_RE, KEY_MESSAGE);
 const dateText = z.string({ error: 'must be a date: YYYY-MM-DD, today, today+N or today-N' });
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be a link starting with http:// or https://' });
 const imageName = z.string({ error: 'must be a file name in images/' }).trim().min(1, 'must be a file name in images/');
 
 // The post fields follow the staff editor's rules (POST_FIELD_RULES in @tca/contracts: one schema for both).
@@ -139,14 +141,15 @@ const eventEntry = z
   })
   .strict();
 
+// Team members and sponsors follow the staff editor's rules (TEAM_FIELD_RULES, SPONSOR_FIELD_RULES in @tca/contracts).
 const teamEntry = z
   .object({
     key,
-    name: required('name'),
-    designation: text('designation').default(''),
-    description: text('description').default(''),
+    name: TEAM_FIELD_RULES.name('name'),
+    designation: TEAM_FIELD_RULES.designation('designation').default(''),
+    description: TEAM_FIELD_RULES.description('description').default(''),
     image: imageName.nullish(),
-    imageAlt: text('imageAlt').nullish(),
+    imageAlt: TEAM_FIELD_RULES.imageAlt('imageAlt').nullish(),
     order: z.number({ error: 'order must be a whole number' }).int('order must be a whole number'),
   })
   .strict();
@@ -154,20 +157,22 @@ const teamEntry = z
 const sponsorEntry = z
   .object({
     key,
-    name: required('name'),
+    name: SPONSOR_FIELD_RULES.name('name'),
     image: imageName.nullish(),
-    imageAlt: text('imageAlt').nullish(),
-    link: httpUrl.nullish(),
+    imageAlt: SPONSOR_FIELD_RULES.imageAlt('imageAlt').nullish(),
+    link: SPONSOR_FIELD_RULES.link('link').nullish(),
   })
   .strict();
 
+// The album fields follow the staff editor's rules (ALBUM_FIELD_RULES in @tca/contracts: one schema for both);
+// dates here may also be relative (today+N), resolved below.
 const galleryEntry = z
   .object({
     key,
-    name: required('name'),
+    name: ALBUM_FIELD_RULES.name('name'),
     date: dateText,
-    images: z.array(imageName).default([]),
-    imageAlts: z.array(text('imageAlts entry')).optional(),
+    images: z.array(imageName).max(ALBUM_PHOTOS_MAX, `images: at most ${ALBUM_PHOTOS_MAX} pictures`).default([]),
+    imageAlts: z.array(ALBUM_FIELD_RULES.photoAlt('imageAlts entry')).optional(),
   })
   .strict();
 
@@ -381,6 +386,7 @@ export async function readContentFolder(dir: string, today: string): Promise<Con
       designation: entry.designation,
       description: entry.description,
       image: collector.image(where, 'image', entry.image, entry.imageAlt ?? ''),
+      imageAlt: entry.imageAlt ?? '',
       order: entry.order,
     }));
   }
@@ -391,6 +397,7 @@ export async function readContentFolder(dir: string, today: string): Promise<Con
       key: entry.key,
       name: entry.name,
       image: collector.image(where, 'image', entry.image, entry.imageAlt ?? entry.name),
+      imageAlt: entry.imageAlt ?? (entry.image ? entry.name : ''),
       link: entry.link ?? null,
       order: index,
     }));

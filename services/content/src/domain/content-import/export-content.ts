@@ -89,7 +89,7 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
       'team.json',
       team.map((m) => {
         const image = fileOf(m.image_hash);
-        return { key: m.key, name: m.name, designation: m.designation, description: m.description, ...(image ? { image, imageAlt: m.image_meta?.alt ?? '' } : {}), order: m.sort_order };
+        return { key: m.key, name: m.name, designation: m.designation, description: m.description, ...(image ? { image } : {}), ...(image || m.image_alt ? { imageAlt: m.image_alt } : {}), order: m.sort_order };
       }),
     );
 
@@ -98,7 +98,7 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
       'sponsors.json',
       sponsors.map((s) => {
         const image = fileOf(s.image_hash);
-        return { key: s.key, name: s.name, ...(image ? { image, imageAlt: s.image_meta?.alt ?? '' } : {}), ...(s.link ? { link: s.link } : {}) };
+        return { key: s.key, name: s.name, ...(image ? { image } : {}), ...(image || s.image_alt ? { imageAlt: s.image_alt } : {}), ...(s.link ? { link: s.link } : {}) };
       }),
     );
 

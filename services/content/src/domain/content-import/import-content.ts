@@ -132,8 +132,8 @@ function rowsOf(folder: ContentFolder, images: Map<string, ResolvedImage>): Part
       const [files, meta, hashes] = imageList(e.images, images);
       return { key: e.key, values: [e.name, e.description, e.date, e.endDate, e.time, e.location, files, meta, hashes, e.eventLink, e.status] };
     }),
-    team: folder.team?.map((m) => ({ key: m.key, values: [m.name, m.designation, m.description, m.order, ...singleImage(m.image, images)] })),
-    sponsors: folder.sponsors?.map((s) => ({ key: s.key, values: [s.name, s.link, s.order, ...singleImage(s.image, images)] })),
+    team: folder.team?.map((m) => ({ key: m.key, values: [m.name, m.designation, m.description, m.order, ...singleImage(m.image, images), m.imageAlt] })),
+    sponsors: folder.sponsors?.map((s) => ({ key: s.key, values: [s.name, s.link, s.order, ...singleImage(s.image, images), s.imageAlt] })),
     gallery: folder.gallery?.map((g) => {
       const [files, meta, hashes] = imageList(g.images, images);
       return { key: g.key, values: [g.name, g.date, files, meta, hashes] };

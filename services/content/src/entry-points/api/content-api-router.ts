@@ -5,6 +5,9 @@ import { createFormsRouter } from './forms-routes.js';
 import { createReadRouter } from './published-content-routes.js';
 import type { StaffPosts } from '../../domain/staff-posts/staff-posts.js';
 import { createStaffContentRouter } from './staff-content-routes.js';
+import { createStaffEventsRouter } from './staff-events-routes.js';
+import { createStaffGalleryRouter } from './staff-gallery-routes.js';
+import { createStaffTeamRouter } from './staff-team-routes.js';
 
 /**
  * The content API (spec section 7): the published content (blog, gallery, team, events, sponsors,
@@ -16,5 +19,8 @@ export function createApiRouter(deps: ContentDeps, catalog: ContentCatalog, post
   router.use(createReadRouter(deps, catalog));
   router.use(createFormsRouter(deps));
   router.use(createStaffContentRouter(deps, posts, deps.pool));
+  router.use(createStaffEventsRouter(deps));
+  router.use(createStaffGalleryRouter(deps));
+  router.use(createStaffTeamRouter(deps));
   return router;
 }
