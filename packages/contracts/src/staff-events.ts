@@ -109,10 +109,12 @@ export const updateEventRequestSchema = z
   .strict()
   .superRefine(endNotBeforeStart);
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
+/** What an update sets (the checked request without its version). */
+export type EventUpdate = Omit<z.output<typeof updateEventRequestSchema>, 'version'>;
 
 /** POST /staff-api/content/events/:key/images?version=N: multipart/form-data, the picture in this field ... */
 export const EVENT_IMAGE_FIELD = 'image';
-/** ... and its alt text in this one (before the file; the event's name when left out, as the importer does). */
+/** ... and its alt text in this one (the event's name when left out or empty, as the importer does). */
 export const EVENT_IMAGE_ALT_FIELD = 'alt';
 export const eventImageAltSchema = EVENT_FIELD_RULES.imageAlt('Alt text');
 

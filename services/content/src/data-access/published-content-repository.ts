@@ -86,10 +86,14 @@ export async function publishedEvents(db: Db): Promise<EventRow[]> {
   return rows;
 }
 
-/** Every Active event that has not ended before `today` (YYYY-MM-DD), by date (then time; all-day first). */
-export async function activeEventsFrom(db: Db, today: string): Promise<EventRow[]> {
+/**
+ * The calendar feed's events: every Active or Cancelled one (not drafts) that has not ended before `today`
+ * (YYYY-MM-DD), by date (then time; all-day first). Cancelled ones stay so that subscribed calendars mark
+ * them STATUS:CANCELLED instead of silently keeping an event that will not happen.
+ */
+export async function calendarEventsFrom(db: Db, today: string): Promise<EventRow[]> {
   const { rows } = await db.query<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM events WHERE status = 'Active' AND coalesce(ends_on, starts_on) >= $1 ORDER BY starts_on, time NULLS FIRST, name, key`,
+    `SELECT ${EVENT_COLUMNS} FROM events WHERE status <> 'Draft' AND coalesce(ends_on, starts_on) >= $1 ORDER BY starts_on, time NULLS FIRST, name, key`,
     [today],
   );
   return rows;

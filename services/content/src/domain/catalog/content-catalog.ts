@@ -5,7 +5,7 @@ import { CONTENT_CODINGS, encode, encodeAll, encodedEtag, type ContentCoding, ty
 import { siteToday } from '../site-dates.js';
 import { LIST_BUILDERS, type ListName } from './content-lists.js';
 import { RevisionWatcher, type RevisionState } from '../../data-access/content-revision-watcher.js';
-import { activeEventsFrom, imageVariant, publishedEvent } from '../../data-access/published-content-repository.js';
+import { calendarEventsFrom, imageVariant, publishedEvent } from '../../data-access/published-content-repository.js';
 
 /** A ready-to-send answer: the bytes, their strong ETag and type; for the lists also every compressed encoding. */
 export interface CachedBody {
@@ -194,11 +194,11 @@ export class ContentCatalog {
     return entry;
   }
 
-  /** Every Active event that has not ended (by the Adelaide calendar). */
+  /** Every Active or Cancelled (STATUS:CANCELLED) event that has not ended (by the Adelaide calendar); drafts never. */
   async calendarFeed(now: Date = new Date()): Promise<CachedBody> {
     const today = siteToday(now);
     const entry = await this.cached(`calendar:${today}`, CALENDAR_TYPE, { shared: true, encoded: false }, async () => {
-      const rows = await activeEventsFrom(this.options.pool, today);
+      const rows = await calendarEventsFrom(this.options.pool, today);
       return Buffer.from(eventsCalendar(rows, { publicUrl: this.options.publicUrl, name: CALENDAR_NAME }));
     });
     if (!entry) throw new Error('calendar feed was not built');

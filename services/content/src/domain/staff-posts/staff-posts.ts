@@ -96,8 +96,8 @@ export function postOf(row: StaffPostRow): StaffPost {
   return { ...summaryOf(row), body: row.description };
 }
 
-/** A key from the title: lower-case letters and digits joined by -, at most 80 characters; `post` when nothing is left. */
-export function keyBase(title: string): string {
+/** A key from the title: lower-case letters and digits joined by -, at most 80 characters; `fallback` when nothing is left. */
+export function keyBase(title: string, fallback = 'post'): string {
   const base = title
     .normalize('NFKD')
     .toLowerCase()
@@ -105,7 +105,7 @@ export function keyBase(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
-  return base || 'post';
+  return base || fallback;
 }
 
 function writeOf(fields: PostFields, imageMeta: ImageMeta | null): PostWrite {

@@ -213,7 +213,7 @@ describe('content read API', () => {
     }
   });
 
-  it('offers a feed of the Active events that have not ended', async () => {
+  it('offers a feed of the events that have not ended (Active, and Cancelled ones as STATUS:CANCELLED; never drafts)', async () => {
     const res = await fetch(`${site.url}${EVENTS_CALENDAR_PATH}`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'text/calendar; charset=utf-8');
