@@ -104,7 +104,6 @@ export class ContentFolderError extends Error {
   }
 }
 
-const text = (label: string) => z.string({ error: `${label} must be text` });
 const key = z.string({ error: 'key is required' }).regex(KEY_RE, KEY_MESSAGE);
 const dateText = z.string({ error: 'must be a date: YYYY-MM-DD, today, today+N or today-N' });
 const imageName = z.string({ error: 'must be a file name in images/' }).trim().min(1, 'must be a file name in images/');
