@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SiteEvent } from '@tca/contracts';
 import { adelaideDay, daysBetween, formatDay, formatTime } from '../../shared/adelaide-date.js';
-import { carouselEvents, daysUntil, eventWhen, hasEnded, isOngoing, isUpcoming, splitEvents, ticketLink } from './event-dates.js';
+import { carouselEvents, daysUntil, eventWhen, hasEnded, isCancelled, isOngoing, isUpcoming, splitEvents, ticketLink } from './event-dates.js';
 
 function event(overrides: Partial<SiteEvent>): SiteEvent {
   return {
@@ -57,7 +57,7 @@ test('daysUntil reads Tomorrow or in N days, across month and year ends', () => 
   assert.throws(() => daysBetween('2025-6-1', '2025-06-10'), RangeError);
 });
 
-test('/events lists Active events only, each section soonest first', () => {
+test('/events lists Active and Cancelled events (never drafts), each section soonest first; the carousel Active ones only', () => {
   const today = '2025-06-10';
   const list = [
     event({ name: 'later', date: '2025-07-01' }),
@@ -70,7 +70,8 @@ test('/events lists Active events only, each section soonest first', () => {
   ];
   const { ongoing, upcoming } = splitEvents(list, today);
   assert.deepEqual(ongoing.map((e) => e.name), ['festival', 'today']);
-  assert.deepEqual(upcoming.map((e) => e.name), ['soon', 'later']);
+  assert.deepEqual(upcoming.map((e) => e.name), ['cancelled', 'soon', 'later']);
+  assert.deepEqual(list.filter(isCancelled).map((e) => e.name), ['cancelled']);
   assert.deepEqual(carouselEvents(list, today).map((e) => e.name), ['festival', 'today', 'soon', 'later']);
 });
 

@@ -32,12 +32,21 @@ export function daysUntil(date: string, today: string): string | null {
 
 const byStart = (a: SiteEvent, b: SiteEvent) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? '') || a.name.localeCompare(b.name);
 
-/** The two lists of /events: Active events only, each soonest first. */
+/** A cancelled event: still listed on /events, marked, without tickets or calendar links. */
+export function isCancelled(event: Pick<SiteEvent, 'status'>): boolean {
+  return event.status === 'Cancelled';
+}
+
+/**
+ * The two lists of /events, each soonest first: Active events and Cancelled ones (issue 14: cancelling keeps
+ * an event listed, marked Cancelled, so people who planned to come find out; README, differences from the
+ * specification). Drafts never reach the page (the API leaves them out); they are left out here as well.
+ */
 export function splitEvents(events: readonly SiteEvent[], today: string): { ongoing: SiteEvent[]; upcoming: SiteEvent[] } {
-  const active = events.filter((event) => event.status === 'Active');
+  const listed = events.filter((event) => event.status === 'Active' || isCancelled(event));
   return {
-    ongoing: active.filter((event) => isOngoing(event, today)).sort(byStart),
-    upcoming: active.filter((event) => isUpcoming(event, today)).sort(byStart),
+    ongoing: listed.filter((event) => isOngoing(event, today)).sort(byStart),
+    upcoming: listed.filter((event) => isUpcoming(event, today)).sort(byStart),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Link } from '@tca/ui/router';
 import { eventCalendarPath, paths, type SiteEvent } from '@tca/contracts';
 import { Modal } from '@tca/ui/modal';
-import { daysUntil, eventWhen, ticketLink } from '../event-dates.js';
+import { daysUntil, eventWhen, isCancelled, ticketLink } from '../event-dates.js';
 import { ImageSlideshow } from './image-slideshow.js';
 import styles from '../events.module.css';
 
@@ -16,11 +16,20 @@ interface EventDetailsProps {
 
 /**
  * The detail modal (spec §2.3): Purchase Tickets opens the event's link when it has one, otherwise
- * Register goes to /membership.
+ * Register goes to /membership. A cancelled event says so first and offers neither (nor a calendar entry).
  */
 export function EventDetails({ event, opener, today, slideshowsPlaying, onToggleSlideshows, onClose }: EventDetailsProps) {
   const tickets = ticketLink(event);
   const soon = daysUntil(event.date, today);
+  if (isCancelled(event)) {
+    return (
+      <Modal title={`${event.name} (cancelled)`} onClose={onClose} returnFocusTo={opener}>
+        <p className={styles.cancelledNotice}>This event has been cancelled.</p>
+        <EventFacts event={event} soon={null} />
+        <p className={styles.description}>{event.description}</p>
+      </Modal>
+    );
+  }
   return (
     <Modal title={event.name} onClose={onClose} returnFocusTo={opener}>
       <ImageSlideshow
@@ -33,19 +42,7 @@ export function EventDetails({ event, opener, today, slideshowsPlaying, onToggle
         controls
         onTogglePlaying={onToggleSlideshows}
       />
-      <dl className={styles.facts}>
-        <div>
-          <dt>When</dt>
-          <dd>
-            {eventWhen(event)}
-            {soon ? <span className={styles.soon}> ({soon})</span> : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Where</dt>
-          <dd>{event.location}</dd>
-        </div>
-      </dl>
+      <EventFacts event={event} soon={soon} />
       <p className={styles.description}>{event.description}</p>
       <div className={styles.actions}>
         {tickets ? (
@@ -62,5 +59,23 @@ export function EventDetails({ event, opener, today, slideshowsPlaying, onToggle
         </a>
       </div>
     </Modal>
+  );
+}
+
+function EventFacts({ event, soon }: { event: SiteEvent; soon: string | null }) {
+  return (
+    <dl className={styles.facts}>
+      <div>
+        <dt>When</dt>
+        <dd>
+          {eventWhen(event)}
+          {soon ? <span className={styles.soon}> ({soon})</span> : null}
+        </dd>
+      </div>
+      <div>
+        <dt>Where</dt>
+        <dd>{event.location}</dd>
+      </div>
+    </dl>
   );
 }
