@@ -1,4 +1,5 @@
 export * from './api-service.js';
+export * from './audit-log.js';
 export * from './config.js';
 export * from './email-template.js';
 export * from './errors.js';

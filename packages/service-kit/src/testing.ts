@@ -16,6 +16,7 @@ export { startPrivatePostgres, type PrivatePostgres } from './testing/private-po
 export { assertSurvivedPostgresRestart, formatRestartLoad, runThroughPostgresRestart, statusCounts, type RestartLoadAnswer, type RestartLoadOptions, type RestartLoadResult, type RestartPhase } from './testing/postgres-restart-load.js';
 export { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from './testing/stub-http-server.js';
 export { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
+export { assertAuditLogFilters, assertAuditLogUnchangeable, type AuditLogUnderTest } from './testing/audit-log-checks.js';
 export { onWholeMessage, startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';
 export { answerProblem, answersWith, describeFuzzRequest, formatFuzzFailures, formatFuzzReport, fuzzAndCheck, fuzzEndpoint, fuzzSeed, generateFuzzRequests, type FuzzExpectation, type FuzzFailure, type FuzzGenerationOptions, type FuzzReport, type FuzzRequest, type FuzzRunOptions, type FuzzTarget } from './testing/request-fuzz.js';
 

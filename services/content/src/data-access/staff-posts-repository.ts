@@ -3,7 +3,7 @@
  * updated_at are set by the blog_posts trigger (migration 006) on every change, whoever makes it.
  */
 import type { ImageMeta, PostStatus } from '@tca/contracts';
-import type { Pool, PoolClient } from '@tca/service-kit';
+import { auditLogPageQuery, type AuditLogFilter, type Pool, type PoolClient } from '@tca/service-kit';
 
 type Db = Pool | PoolClient;
 
@@ -134,13 +134,8 @@ export interface AuditRow {
   ip: string | null;
 }
 
-/** Newest first, `limit` entries older than `before` (an id), of `action` when given. */
-export async function auditPage(db: Db, query: { action?: string | undefined; before?: string | undefined; limit: number }): Promise<AuditRow[]> {
-  const { rows } = await db.query<AuditRow>(
-    `SELECT id::text AS id, at, actor_user_id, actor_email, action, target, summary, ip FROM audit_log
-      WHERE ($1::text IS NULL OR action = $1) AND ($2::bigint IS NULL OR id < $2::bigint)
-      ORDER BY id DESC LIMIT $3`,
-    [query.action ?? null, query.before ?? null, query.limit],
-  );
+/** Newest first, `limit` entries older than `before`, matching the filter's action, actor and days. */
+export async function auditPage(db: Db, filter: AuditLogFilter): Promise<AuditRow[]> {
+  const { rows } = await db.query<AuditRow>(auditLogPageQuery(filter));
   return rows;
 }

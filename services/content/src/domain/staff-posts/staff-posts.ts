@@ -1,4 +1,5 @@
 import {
+  AUDIT_TIME_ZONE,
   uploadUrl,
   type AuditEntry,
   type ContentAuditAction,
@@ -8,7 +9,7 @@ import {
   type StaffPost,
   type StaffPostSummary,
 } from '@tca/contracts';
-import type { Logger, Pool, PoolClient } from '@tca/service-kit';
+import type { AuditLogFilter, Logger, Pool, PoolClient } from '@tca/service-kit';
 import { bumpRevision } from '../../data-access/content-revision-watcher.js';
 import {
   beginTransaction,
@@ -278,9 +279,9 @@ export class StaffPosts {
   }
 }
 
-/** Content's audit log, newest first: `limit` entries older than `before`, and the id to ask the next page with. */
-export async function contentAuditPage(pool: Pool, query: { action?: string | undefined; before?: string | undefined; limit: number }): Promise<{ entries: AuditEntry[]; nextBefore: string | null }> {
-  const rows = await auditPage(pool, { action: query.action, before: query.before, limit: query.limit + 1 });
+/** Content's audit log, newest first: `limit` entries older than `before` matching the filters, and the id to ask the next page with. */
+export async function contentAuditPage(pool: Pool, query: Omit<AuditLogFilter, 'timeZone'>): Promise<{ entries: AuditEntry[]; nextBefore: string | null }> {
+  const rows = await auditPage(pool, { ...query, timeZone: AUDIT_TIME_ZONE, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   return {
     entries: page.map((row) => ({

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import {
+  AUDIT_PAGE_DEFAULT,
   CONTENT_KEY_PATTERN,
   contentAuditQuerySchema,
   COVER_FIELD,
@@ -127,7 +128,7 @@ export function createStaffContentRouter(deps: ContentDeps, posts: StaffPosts, p
 
   router.get(`${PREFIX}/audit`, owner, async (req, res) => {
     const query = parseQuery(contentAuditQuerySchema, req.query);
-    const answer: ContentAuditPageAnswer = await contentAuditPage(pool, { action: query.action, before: query.before, limit: query.limit ?? 50 });
+    const answer: ContentAuditPageAnswer = await contentAuditPage(pool, { ...query, limit: query.limit ?? AUDIT_PAGE_DEFAULT });
     res.json(answer);
   });
 
