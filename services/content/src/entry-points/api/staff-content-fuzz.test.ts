@@ -83,6 +83,6 @@ describe('the staff content API under fuzzed requests', { timeout: 8 * (TIME_CAP
   });
 
   it(`GET ${P}/audit: ${COUNT} requests (owner; query mutated)`, async () => {
-    await run({ method: 'GET', path: `${P}/audit`, query: { action: ['post_created'], limit: ['10'], before: ['99'] } }, site.bearer(['owner']));
+    await run({ method: 'GET', path: `${P}/audit`, query: { action: ['post_created'], actor: ['owner@example.org'], from: ['2026-03-01'], to: ['2026-03-02'], limit: ['10'], before: ['99'] } }, site.bearer(['owner']));
   });
 });

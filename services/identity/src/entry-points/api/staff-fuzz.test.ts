@@ -92,6 +92,6 @@ describe('the staff endpoints under fuzzed requests', () => {
   });
 
   it(`GET /staff-api/audit (owner): ${COUNT} requests`, TIMEOUT, async () => {
-    await fuzz({ method: 'GET', path: '/staff-api/audit', headers: bearer(owner), query: { action: ['sign_in'], actor: [owner.email], before: ['1000'], limit: ['20'] } });
+    await fuzz({ method: 'GET', path: '/staff-api/audit', headers: bearer(owner), query: { action: ['sign_in'], actor: [owner.email], from: ['2026-03-01'], to: ['2026-03-02'], before: ['1000'], limit: ['20'] } });
   });
 });
