@@ -31,6 +31,7 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffPosts: 'Staff sign-in',
   staffPostNew: 'Staff sign-in',
   staffPost: 'Staff sign-in',
+  staffMembers: 'Staff sign-in',
 };
 
 const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123').replace(':key', 'a-post');

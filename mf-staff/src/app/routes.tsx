@@ -14,4 +14,5 @@ export const pages: RemoteRoutesModule<'staff'>['pages'] = {
   staffPosts: { load: () => import(/* webpackChunkName: "page-staffPosts" */ './pages/posts-page.js').then((m) => m.PostsPage) },
   staffPostNew: { load: () => import(/* webpackChunkName: "page-staffPostNew" */ './pages/post-editor-page.js').then((m) => m.NewPostPage) },
   staffPost: { load: () => import(/* webpackChunkName: "page-staffPost" */ './pages/post-editor-page.js').then((m) => m.EditPostPage) },
+  staffMembers: { load: () => import(/* webpackChunkName: "page-staffMembers" */ './pages/members-page.js').then((m) => m.MembersPage) },
 };

@@ -4,7 +4,8 @@ import { readToken } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
 import { failureText } from './failure-text.js';
 
-export type ActionOutcome<T> = { ok: true; answer: T | null } | { ok: false; text: string };
+/** A failure's `status` is the HTTP status (null when no answer came), e.g. to tell a 409 from a 400. */
+export type ActionOutcome<T> = { ok: true; answer: T | null } | { ok: false; text: string; status: number | null };
 
 /**
  * Runs staff calls with the stored session: `busy` while one runs; a session the server no longer
@@ -16,13 +17,14 @@ export function useStaffAction() {
     const token = readToken();
     if (!token) {
       void endSession('rejected');
-      return { ok: false, text: 'Your session has ended. Please log in again.' };
+      return { ok: false, text: 'Your session has ended. Please log in again.', status: null };
     }
     setBusy(true);
     try {
       const result = await call(token);
       if (isRejectedToken(result)) void endSession('rejected');
-      return result.kind === 'ok' ? { ok: true, answer: result.answer } : { ok: false, text: failureText(result) };
+      if (result.kind === 'ok') return { ok: true, answer: result.answer };
+      return { ok: false, text: failureText(result), status: result.kind === 'http' ? result.status : null };
     } finally {
       setBusy(false);
     }

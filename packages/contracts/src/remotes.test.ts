@@ -14,15 +14,16 @@ test('every page of the route table is owned by exactly one remote', () => {
   assert.equal(remoteForPage('staffPeople'), 'staff');
 });
 
-test('the spec route table has its 22 paths, including the odd ones, and the staff area its 6', () => {
+test('the spec route table has its 22 paths, including the odd ones, and the staff area its 7', () => {
   const all = Object.values(paths);
-  assert.equal(all.length, 28);
+  assert.equal(all.length, 29);
   assert.deepEqual(all.filter((path) => path.startsWith('/staff')), [
     '/staff',
     '/staff/people',
     '/staff/posts',
     '/staff/posts/new',
     '/staff/posts/:key',
+    '/staff/members',
     `${STAFF_ACCEPT_INVITATION_PATH}:token`,
   ]);
   // /staff/posts/new is the new post's page, not a post with the key "new".

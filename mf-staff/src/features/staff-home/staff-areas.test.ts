@@ -4,10 +4,11 @@ import { areasFor, STAFF_AREAS } from './staff-areas.js';
 
 const titles = (areas: ReturnType<typeof areasFor>) => areas.map((area) => area.title);
 
-test('an editor gets the five content areas; an owner every area; other roles none yet', () => {
+test('an editor gets the five content areas; a membership officer the membership requests; an owner every area; other roles none yet', () => {
   assert.deepEqual(titles(areasFor(['editor'])), ['Blog posts', 'Events', 'Gallery', 'Team', 'Sponsors']);
   assert.deepEqual(titles(areasFor(['owner'])), STAFF_AREAS.map((area) => area.title));
-  assert.deepEqual(titles(areasFor(['treasurer', 'support', 'membership_officer'])), []);
+  assert.deepEqual(titles(areasFor(['membership_officer'])), ['Membership requests']);
+  assert.deepEqual(titles(areasFor(['treasurer', 'support'])), []);
   assert.deepEqual(titles(areasFor(['support', 'editor'])), titles(areasFor(['editor'])));
 });
 
@@ -16,6 +17,7 @@ test('only areas whose page is in the route table are open (linked)', () => {
   assert.equal(people?.open, true);
   const posts = areasFor(['editor']).find((area) => area.path === '/staff/posts');
   assert.equal(posts?.open, true);
+  assert.equal(areasFor(['membership_officer'])[0]?.open, true);
   assert.equal(areasFor(['editor']).find((area) => area.path === '/staff/events')?.open, false);
   const made = areasFor(['editor'], [{ path: '/staff/nowhere', title: 'Nowhere', description: '', roles: ['editor'] }]);
   assert.deepEqual(made.map((area) => area.open), [false]);

@@ -10,8 +10,8 @@ export interface StaffArea {
 }
 
 /**
- * The areas the staff roles open. The members, orders and tickets desks come with the next issue and
- * are not listed until they exist. An area whose page is not in the site's route table yet shows as
+ * The areas the staff roles open. The members desk has its membership requests so far; the orders and
+ * tickets desks come with the next issue and are not listed until they exist. An area whose page is not in the site's route table yet shows as
  * "not open yet" without a link, so the home never links to a page that is not there.
  */
 export const STAFF_AREAS: readonly StaffArea[] = [
@@ -20,6 +20,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { path: '/staff/gallery', title: 'Gallery', description: 'Albums and their photos, with alt text.', roles: ['editor'] },
   { path: '/staff/team', title: 'Team', description: 'The team page: people, roles and their order.', roles: ['editor'] },
   { path: '/staff/sponsors', title: 'Sponsors', description: 'Sponsors, their logos, links and order.', roles: ['editor'] },
+  { path: paths.staffMembers, title: 'Membership requests', description: 'Approve or reject membership requests; the member is e-mailed.', roles: ['membership_officer'] },
   { path: paths.staffPeople, title: 'Staff and invitations', description: 'Invite staff, change their roles, remove them.', roles: ['owner'] },
 ];
 

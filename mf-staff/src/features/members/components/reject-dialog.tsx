@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { MEMBERSHIP_REJECTION_REASON_MAX, type MembershipRequest } from '@tca/contracts';
+import { Banner, Field, fieldClasses } from '@tca/ui/forms';
+import { Modal } from '@tca/ui/modal';
+import { reasonError } from '../membership-requests.js';
+import styles from '../../../shared/staff.module.css';
+
+interface RejectDialogProps {
+  request: MembershipRequest;
+  busy: boolean;
+  /** The server's refusal, shown in the dialog (the dialog stays open to correct it). */
+  failure: string | null;
+  onReject: (reason: string) => void;
+  onCancel: () => void;
+}
+
+/** Rejecting asks for the reason first: it is e-mailed to the member. */
+export function RejectDialog({ request, busy, failure, onReject, onCancel }: RejectDialogProps) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    if (busy) return;
+    const problem = reasonError(reason);
+    setError(problem);
+    if (problem === null) onReject(reason.trim());
+  };
+  return (
+    <Modal
+      title={`Reject ${request.requestId}?`}
+      description={`${request.name} (${request.email}) is e-mailed that their ${request.membershipName} membership request was rejected, with this reason.`}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      footer={
+        <>
+          <button type="button" className={styles.secondary} disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" form="reject-form" className="tca-button" aria-disabled={busy || undefined}>
+            {busy ? 'Working...' : 'Reject request'}
+          </button>
+        </>
+      }
+    >
+      {failure ? <Banner tone="error" title={failure} /> : null}
+      <form
+        id="reject-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Field label="Reason for the member" required error={error ?? undefined} hint={`At most ${MEMBERSHIP_REJECTION_REASON_MAX} characters. The member reads it in the e-mail.`} errorLines={1}>
+          {(control) => (
+            <textarea
+              {...control}
+              className={`${fieldClasses.control} ${fieldClasses.textarea}`}
+              rows={4}
+              maxLength={MEMBERSHIP_REJECTION_REASON_MAX}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          )}
+        </Field>
+      </form>
+    </Modal>
+  );
+}
