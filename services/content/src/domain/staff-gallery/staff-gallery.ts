@@ -13,7 +13,7 @@ import {
   type AlbumRow,
 } from '../../data-access/staff-gallery-repository.js';
 import { insertAudit } from '../../data-access/staff-posts-repository.js';
-import { imageMetaOf, processImage } from '../image-variants.js';
+import { imageMetaOf, processImage, sha256 } from '../image-variants.js';
 import { inChange, keyBase, quote, UnreadableImageError, type Actor } from '../staff-posts/staff-posts.js';
 
 /**
@@ -189,6 +189,7 @@ export class StaffGallery {
     const current = await album(this.pool, key);
     if (!current) throw new AlbumNotFoundError(key);
     if (current.image_hashes.length >= ALBUM_PHOTOS_MAX) throw new AlbumFullError(key);
+    if (current.image_hashes.includes(sha256(upload.bytes))) throw new DuplicatePhotoError(key);
     let processed: Awaited<ReturnType<typeof processImage>>;
     try {
       processed = await processImage(upload.fileName, upload.bytes);

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   COVER_MAX_BYTES,
@@ -9,20 +6,13 @@ import {
   COVER_TOO_BIG_MESSAGE,
   galleryListSchema,
   PHOTO_DUPLICATE_MESSAGE,
-  STAFF_ROLES,
   staffAlbumAnswerSchema,
   staffAlbumListAnswerSchema,
   staleAlbumAnswerSchema,
   type StaffAlbum,
-  type StaffRole,
 } from '@tca/contracts';
-import { createPool, runMigrations } from '@tca/service-kit';
-import { createTestDatabase } from '@tca/service-kit/testing';
-import { MIGRATIONS_DIR, SCHEMA } from '../../config.js';
-import { exportContent } from '../../domain/content-import/export-content.js';
-import { importContent } from '../../domain/content-import/import-content.js';
 import { pngPicture, svgPicture } from '../../testing/content-fixtures.js';
-import { startStaffContentSite, type StaffContentSite } from '../../testing/staff-content-site.js';
+import { assertEditorOnly, exportIntoFreshDatabase, startStaffContentSite, type StaffContentSite, type StaffEndpoint } from '../../testing/staff-content-site.js';
 
 /**
  * The staff API for gallery albums (issue 14) on the real service: PostgreSQL, Redis, identity as the stub
@@ -83,7 +73,7 @@ describe('staff gallery API: who may call', () => {
   it('editor and owner may; other roles, members, no second factor and no session may not', async () => {
     const album = await create('Roles');
     const photo = '0'.repeat(64);
-    const endpoints: Array<[string, string, unknown?]> = [
+    const endpoints: StaffEndpoint[] = [
       ['GET', ''],
       ['GET', `/${album.key}`],
       ['POST', '', { name: 'Roles too', date: '2027-01-01' }],
@@ -94,19 +84,8 @@ describe('staff gallery API: who may call', () => {
       ['POST', `/${album.key}/photos`],
       ['DELETE', `/${album.key}?version=1000`],
     ];
-    const matrix: Array<[string, string | undefined, number, string?]> = [
-      ['no session', undefined, 401],
-      ['unknown token', 'Bearer nope', 401],
-      ['member', site.bearer([]), 403, 'not_staff'],
-      ['editor without second factor', site.bearer(['editor'], false), 403, 'second_factor_required'],
-      ...STAFF_ROLES.filter((r) => r !== 'editor' && r !== 'owner').map((role): [string, string, number, string] => [role, site.bearer([role as StaffRole]), 403, 'forbidden']),
-    ];
+    await assertEditorOnly(site, endpoints, call);
     for (const [method, path, body] of endpoints) {
-      for (const [who, auth, status, error] of matrix) {
-        const res = await call(method, path, auth, body);
-        assert.equal(res.status, status, `${who} ${method} ${path}`);
-        if (error) assert.equal(((await res.json()) as { error: string }).error, error, `${who} ${method} ${path}`);
-      }
       for (const auth of [editor, owner]) {
         const res = await call(method, path, auth, body);
         // Through the guard: the call's own answer (404 no such photo, 409 stale, 400 no file).
@@ -241,24 +220,8 @@ describe('staff gallery API: export and import', () => {
     assert.ok(a && b && c);
     album = await albumFrom(await call('PUT', `/${album.key}/photos/${b.id}`, editor, { alt: 'Second, now first' }));
     album = await albumFrom(await call('PUT', `/${album.key}/order`, editor, { photoIds: [b.id, c.id, a.id], version: album.version }));
-    const dir = await mkdtemp(join(tmpdir(), 'gallery-export-'));
-    const fresh = await createTestDatabase('content_gallery_roundtrip');
-    const freshPool = createPool({ connectionString: fresh.url, schema: SCHEMA, applicationName: 'gallery-roundtrip-test' });
-    try {
-      const client = await site.pool.connect();
-      try {
-        await exportContent(client, join(dir, 'out'));
-      } finally {
-        client.release();
-      }
-      await runMigrations({ pool: freshPool, schema: SCHEMA, dir: MIGRATIONS_DIR });
-      const freshClient = await freshPool.connect();
-      try {
-        await importContent(freshClient, join(dir, 'out'), { today: '2026-11-27' });
-      } finally {
-        freshClient.release();
-      }
-      const { rows } = await freshPool.query<{ name: string; date: string; hashes: string[]; alts: string[] }>(
+    await exportIntoFreshDatabase(site, 'content_gallery_roundtrip', async (fresh) => {
+      const { rows } = await fresh.query<{ name: string; date: string; hashes: string[]; alts: string[] }>(
         "SELECT name, to_char(event_date, 'YYYY-MM-DD') AS date, image_hashes AS hashes, ARRAY(SELECT m ->> 'alt' FROM jsonb_array_elements(image_meta) m) AS alts FROM gallery_events WHERE key = $1",
         [album.key],
       );
@@ -269,10 +232,6 @@ describe('staff gallery API: export and import', () => {
         alts: album.photos.map((p) => p.alt),
       });
       assert.deepEqual(rows[0]?.alts, ['Second, now first', '', '']);
-    } finally {
-      await freshPool.end();
-      await fresh.drop();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
