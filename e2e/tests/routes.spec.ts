@@ -31,6 +31,9 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffPosts: 'Staff sign-in',
   staffPostNew: 'Staff sign-in',
   staffPost: 'Staff sign-in',
+  staffEvents: 'Staff sign-in',
+  staffEventNew: 'Staff sign-in',
+  staffEvent: 'Staff sign-in',
   staffMembers: 'Staff sign-in',
 };
 

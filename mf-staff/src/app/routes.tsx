@@ -14,5 +14,8 @@ export const pages: RemoteRoutesModule<'staff'>['pages'] = {
   staffPosts: { load: () => import(/* webpackChunkName: "page-staffPosts" */ './pages/posts-page.js').then((m) => m.PostsPage) },
   staffPostNew: { load: () => import(/* webpackChunkName: "page-staffPostNew" */ './pages/post-editor-page.js').then((m) => m.NewPostPage) },
   staffPost: { load: () => import(/* webpackChunkName: "page-staffPost" */ './pages/post-editor-page.js').then((m) => m.EditPostPage) },
+  staffEvents: { load: () => import(/* webpackChunkName: "page-staffEvents" */ './pages/events-page.js').then((m) => m.EventsPage) },
+  staffEventNew: { load: () => import(/* webpackChunkName: "page-staffEventNew" */ './pages/event-editor-page.js').then((m) => m.NewEventPage) },
+  staffEvent: { load: () => import(/* webpackChunkName: "page-staffEvent" */ './pages/event-editor-page.js').then((m) => m.EditEventPage) },
   staffMembers: { load: () => import(/* webpackChunkName: "page-staffMembers" */ './pages/members-page.js').then((m) => m.MembersPage) },
 };

@@ -29,6 +29,9 @@ export const paths = {
   staffPosts: '/staff/posts',
   staffPostNew: '/staff/posts/new',
   staffPost: '/staff/posts/:key',
+  staffEvents: '/staff/events',
+  staffEventNew: '/staff/events/new',
+  staffEvent: '/staff/events/:key',
   // The members desk (issue 14, first slice): membership requests to approve or reject.
   staffMembers: '/staff/members',
   // The link of a staff invitation e-mail (STAFF_ACCEPT_INVITATION_PATH + token).

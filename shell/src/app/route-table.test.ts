@@ -4,7 +4,7 @@ import { REMOTE_PAGES } from '@tca/contracts';
 import { ROUTES } from './route-table.js';
 
 test('every route is mapped to the remote that owns its page', () => {
-  assert.equal(ROUTES.length, 29);
+  assert.equal(ROUTES.length, Object.values(REMOTE_PAGES).flat().length, 'one route per page of the remotes');
   for (const route of ROUTES) {
     assert.ok((REMOTE_PAGES[route.remote] as readonly string[]).includes(route.page), route.path);
   }
@@ -15,7 +15,7 @@ test('every route is mapped to the remote that owns its page', () => {
   assert.equal(byPath['/staff'], 'staff');
   assert.equal(byPath['/staff/people'], 'staff');
   assert.equal(byPath['/staff/accept-invitation/:token'], 'staff');
-  for (const path of ['/staff/posts', '/staff/posts/new', '/staff/posts/:key', '/staff/members']) assert.equal(byPath[path], 'staff');
+  for (const path of ['/staff/posts', '/staff/posts/new', '/staff/posts/:key', '/staff/events', '/staff/events/new', '/staff/events/:key', '/staff/members']) assert.equal(byPath[path], 'staff');
 });
 
 test('only /profile skips the one-second loader', () => {

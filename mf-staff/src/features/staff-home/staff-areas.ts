@@ -16,7 +16,7 @@ export interface StaffArea {
  */
 export const STAFF_AREAS: readonly StaffArea[] = [
   { path: '/staff/posts', title: 'Blog posts', description: 'Write, schedule, publish and unpublish posts.', roles: ['editor'] },
-  { path: '/staff/events', title: 'Events', description: 'Add events, change them, cancel them.', roles: ['editor'] },
+  { path: paths.staffEvents, title: 'Events', description: 'Add events, change them, cancel them.', roles: ['editor'] },
   { path: '/staff/gallery', title: 'Gallery', description: 'Albums and their photos, with alt text.', roles: ['editor'] },
   { path: '/staff/team', title: 'Team', description: 'The team page: people, roles and their order.', roles: ['editor'] },
   { path: '/staff/sponsors', title: 'Sponsors', description: 'Sponsors, their logos, links and order.', roles: ['editor'] },

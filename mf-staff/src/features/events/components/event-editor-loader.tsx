@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { paths } from '@tca/contracts';
+import { Page, Spinner } from '@tca/ui';
+import { Link } from '@tca/ui/router';
+import { getEvent } from '../api/get-event.js';
+import { useStaffLoad } from '../../../shared/use-staff-load.js';
+import { EventEditor } from './event-editor.js';
+import styles from '../../../shared/staff.module.css';
+
+/** /staff/events/:key: loads the event, then its editor (a 404 says the event is not there). */
+export function EventEditorLoader({ eventKey }: { eventKey: string }) {
+  const call = useCallback((token: string, signal: AbortSignal) => getEvent(token, eventKey, signal), [eventKey]);
+  const { load, reload } = useStaffLoad(call, 'an event');
+  if (load.kind === 'ready') return <EventEditor event={load.answer.event} reload={reload} />;
+  return (
+    <Page title="Edit an event">
+      {load.kind === 'loading' ? <Spinner label="Loading the event..." /> : null}
+      {load.kind === 'failed' ? (
+        <div role="alert">
+          <p>
+            <strong>{load.status === 404 ? 'There is no such event.' : 'The event could not be loaded.'}</strong> {load.detail}
+          </p>
+          {load.status === 404 ? null : (
+            <p className={styles.actions}>
+              <button type="button" className="tca-button" onClick={reload}>
+                Try again
+              </button>
+            </p>
+          )}
+        </div>
+      ) : null}
+      <p className={styles.actions}>
+        <Link to={paths.staffEvents} className={styles.secondary}>
+          Back to the events
+        </Link>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  createEventRequestSchema,
+  EVENT_STATUS_LABELS,
+  IMAGE_ALT_REQUIRED_MESSAGE,
+  type CreateEventRequest,
+  type EventStatus,
+  type StaffEvent,
+  type StaffEventImage,
+  type StaffEventSummary,
+  type UpdateEventRequest,
+} from '@tca/contracts';
+
+/** What the editor's fields hold: text as typed ('' for an optional field left empty), the pictures as they will be kept. */
+export interface EventDraft {
+  name: string;
+  description: string;
+  date: string;
+  endDate: string;
+  time: string;
+  location: string;
+  eventLink: string;
+  status: EventStatus;
+  images: StaffEventImage[];
+}
+
+export type EventField = 'name' | 'description' | 'date' | 'endDate' | 'time' | 'location' | 'eventLink' | 'status';
+export const EVENT_FIELDS: readonly EventField[] = ['name', 'description', 'date', 'endDate', 'time', 'location', 'eventLink', 'status'];
+
+/** Field messages, and `images.N` for a picture's alt text. */
+export type EventErrors = Partial<Record<EventField | `images.${number}`, string>>;
+
+export function emptyEventDraft(): EventDraft {
+  return { name: '', description: '', date: '', endDate: '', time: '', location: '', eventLink: '', status: 'Draft', images: [] };
+}
+
+export function draftOfEvent(event: StaffEvent): EventDraft {
+  return {
+    name: event.name,
+    description: event.description,
+    date: event.date,
+    endDate: event.endDate ?? '',
+    time: event.time ?? '',
+    location: event.location,
+    eventLink: event.eventLink ?? '',
+    status: event.status,
+    images: event.images,
+  };
+}
+
+const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
+
+/** The request body of the fields (an empty end date, time or ticket link is none). */
+export function requestOf(draft: EventDraft): CreateEventRequest {
+  return {
+    name: draft.name,
+    description: draft.description,
+    date: draft.date,
+    endDate: orNull(draft.endDate),
+    time: orNull(draft.time),
+    location: draft.location,
+    eventLink: orNull(draft.eventLink),
+    status: draft.status,
+  };
+}
+
+/** PUT's body: the fields, the pictures kept (in order, with their alt texts) and the version edited. */
+export function updateOf(draft: EventDraft, version: number): UpdateEventRequest {
+  return { ...requestOf(draft), images: draft.images.map(({ file, alt }) => ({ file, alt })), version };
+}
+
+/** The field messages before anything is sent: the contracts' rules (the server applies the same), and each picture's alt text. */
+export function checkEventDraft(draft: EventDraft): EventErrors {
+  const errors: EventErrors = {};
+  const parsed = createEventRequestSchema.safeParse(requestOf(draft));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && (EVENT_FIELDS as readonly string[]).includes(field) && !errors[field as EventField]) errors[field as EventField] = issue.message;
+    }
+  }
+  draft.images.forEach((image, index) => {
+    if (image.alt.trim() === '') errors[`images.${index}`] = IMAGE_ALT_REQUIRED_MESSAGE;
+  });
+  return errors;
+}
+
+/** The pictures with the one at `index` moved by `by` places (kept inside the list). */
+export function movedImage<T>(images: readonly T[], index: number, by: -1 | 1): T[] {
+  const to = index + by;
+  if (to < 0 || to >= images.length || index < 0 || index >= images.length) return [...images];
+  const next = [...images];
+  const [moved] = next.splice(index, 1);
+  if (moved !== undefined) next.splice(to, 0, moved);
+  return next;
+}
+
+/** When, for people: "2030-01-15 to 2030-01-17, 18:30" (the list and the stale notice). */
+export function whenText(event: Pick<StaffEventSummary, 'date' | 'endDate' | 'time'>): string {
+  const days = event.endDate && event.endDate !== event.date ? `${event.date} to ${event.endDate}` : event.date;
+  return event.time ? `${days}, ${event.time}` : `${days}, all day`;
+}
+
+export function statusLabel(status: EventStatus): string {
+  return EVENT_STATUS_LABELS[status];
+}
+
+const CHANGED_LABELS: Readonly<Record<string, string>> = {
+  name: 'name',
+  description: 'description',
+  date: 'date',
+  endDate: 'end date',
+  time: 'time',
+  location: 'location',
+  eventLink: 'ticket link',
+  status: 'status',
+  images: 'pictures',
+};
+
+/** A 409's changed fields in words: "name, time and status". */
+export function changedEventText(changed: readonly string[]): string {
+  const names = changed.map((field) => CHANGED_LABELS[field] ?? field);
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+}
