@@ -34,6 +34,8 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffEvents: 'Staff sign-in',
   staffEventNew: 'Staff sign-in',
   staffEvent: 'Staff sign-in',
+  staffTeam: 'Staff sign-in',
+  staffSponsors: 'Staff sign-in',
   staffMembers: 'Staff sign-in',
 };
 

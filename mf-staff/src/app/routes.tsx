@@ -17,5 +17,10 @@ export const pages: RemoteRoutesModule<'staff'>['pages'] = {
   staffEvents: { load: () => import(/* webpackChunkName: "page-staffEvents" */ './pages/events-page.js').then((m) => m.EventsPage) },
   staffEventNew: { load: () => import(/* webpackChunkName: "page-staffEventNew" */ './pages/event-editor-page.js').then((m) => m.NewEventPage) },
   staffEvent: { load: () => import(/* webpackChunkName: "page-staffEvent" */ './pages/event-editor-page.js').then((m) => m.EditEventPage) },
+  staffTeam: { load: () => import(/* webpackChunkName: "page-staffTeam" */ './pages/team-page.js').then((m) => m.TeamPage) },
+  staffSponsors: { load: () => import(/* webpackChunkName: "page-staffSponsors" */ './pages/sponsors-page.js').then((m) => m.SponsorsPage) },
   staffMembers: { load: () => import(/* webpackChunkName: "page-staffMembers" */ './pages/members-page.js').then((m) => m.MembersPage) },
+  staffGallery: { load: () => import(/* webpackChunkName: "page-staffGallery" */ './pages/gallery-pages.js').then((m) => m.GalleryPage) },
+  staffAlbumNew: { load: () => import(/* webpackChunkName: "page-staffAlbumNew" */ './pages/gallery-pages.js').then((m) => m.NewAlbumPage) },
+  staffAlbum: { load: () => import(/* webpackChunkName: "page-staffAlbum" */ './pages/gallery-pages.js').then((m) => m.EditAlbumPage) },
 };

@@ -27,6 +27,8 @@ test('the spec route table has its 22 paths, including the odd ones, and the sta
     '/staff/events',
     '/staff/events/new',
     '/staff/events/:key',
+    '/staff/team',
+    '/staff/sponsors',
     '/staff/members',
     `${STAFF_ACCEPT_INVITATION_PATH}:token`,
   ]);

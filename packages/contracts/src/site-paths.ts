@@ -32,6 +32,12 @@ export const paths = {
   staffEvents: '/staff/events',
   staffEventNew: '/staff/events/new',
   staffEvent: '/staff/events/:key',
+  staffGallery: '/staff/gallery',
+  staffAlbumNew: '/staff/gallery/new',
+  staffAlbum: '/staff/gallery/:key',
+  // Team members and sponsors (issue 14): each an ordered list on one page.
+  staffTeam: '/staff/team',
+  staffSponsors: '/staff/sponsors',
   // The members desk (issue 14, first slice): membership requests to approve or reject.
   staffMembers: '/staff/members',
   // The link of a staff invitation e-mail (STAFF_ACCEPT_INVITATION_PATH + token).

@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { paths } from '@tca/contracts';
+import { notify, Page, Spinner } from '@tca/ui';
+import { Banner } from '@tca/ui/forms';
+import { Link } from '@tca/ui/router';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { OrderingList } from '../../../shared/ordering-list.js';
+import { useStaffAction } from '../../../shared/use-staff-action.js';
+import { useStaffLoad } from '../../../shared/use-staff-load.js';
+import { deleteItem, listItems, saveOrder } from '../api/ordered-api.js';
+import { moved } from '../item-form.js';
+import type { ListItem, ListKind } from '../list-kinds.js';
+import { ItemDialog } from './item-dialog.js';
+import styles from '../../../shared/staff.module.css';
+import own from './ordered-items.module.css';
+
+/**
+ * /staff/team and /staff/sponsors: the list in display order (Move up / Move down, or drag the handle; every
+ * move is saved at once), Add, Edit in a dialog, Remove with a confirmation. A list changed by someone else
+ * meanwhile comes back from the server and replaces this one, with a note.
+ */
+export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind<I> }) {
+  const call = useCallback((token: string, signal: AbortSignal) => listItems(kind, token, signal), [kind]);
+  const { load, reload } = useStaffLoad(call, `a ${kind.noun} list`);
+  const [items, setItems] = useState<I[] | null>(null);
+  const [editing, setEditing] = useState<{ item: I | null } | null>(null);
+  const [removing, setRemoving] = useState<I | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, run } = useStaffAction();
+  const problemRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (load.kind === 'ready') setItems(load.answer.items);
+  }, [load]);
+
+  const report = (text: string) => {
+    setProblem(text);
+    notify.error(text);
+    queueMicrotask(() => problemRef.current?.focus());
+  };
+
+  async function move(from: number, to: number) {
+    if (!items) return;
+    const before = items;
+    const keys = moved(
+      items.map((item) => item.key),
+      from,
+      to,
+    );
+    const byKey = new Map(items.map((item) => [item.key, item]));
+    setItems(keys.flatMap((key) => byKey.get(key) ?? []));
+    setProblem(null);
+    let current: I[] | null = null;
+    const outcome = await run(async (token) => {
+      const change = await saveOrder(kind, token, keys);
+      current = change.conflict?.items ?? null;
+      return change.result;
+    });
+    if (outcome.ok && outcome.answer) setItems(outcome.answer.items);
+    else if (current) {
+      setItems(current);
+      report(kind.messages.orderStale);
+    } else {
+      setItems(before);
+      report(`The new order was not saved. ${outcome.ok ? 'The server sent an answer this page does not understand.' : outcome.text}`);
+    }
+  }
+
+  async function remove(item: I) {
+    let changed = false;
+    const outcome = await run(async (token) => {
+      const change = await deleteItem(kind, token, item.key, item.version);
+      changed = change.conflict !== null;
+      return change.result;
+    });
+    setRemoving(null);
+    if (outcome.ok) {
+      setItems((now) => (now ? now.filter((other) => other.key !== item.key) : now));
+      notify.success(kind.messages.deleted);
+    } else if (changed) {
+      report(`${kind.messages.stale} It was not removed; the list now shows their version.`);
+      reload();
+    } else report(`${item.name} was not removed. ${outcome.text}`);
+  }
+
+  const saved = (item: I) =>
+    setItems((now) => {
+      if (!now) return [item];
+      return now.some((other) => other.key === item.key) ? now.map((other) => (other.key === item.key ? item : other)) : [...now, item];
+    });
+
+  return (
+    <Page title={kind.title} lead={kind.lead}>
+      <p className={styles.actions}>
+        <button type="button" className="tca-button" onClick={() => setEditing({ item: null })}>
+          Add a {kind.noun}
+        </button>
+        <Link to={paths.staffHome} className={styles.secondary}>
+          Back to the staff area
+        </Link>
+      </p>
+      <div aria-live="polite">
+        {problem ? (
+          <Banner ref={problemRef} tone="error" title="Not saved">
+            <p>{problem}</p>
+          </Banner>
+        ) : null}
+      </div>
+      {load.kind === 'loading' && !items ? <Spinner label={`Loading the ${kind.title.toLowerCase()}...`} /> : null}
+      {load.kind === 'failed' ? (
+        <div role="alert" className={styles.section}>
+          <p>
+            <strong>The {kind.title.toLowerCase()} could not be loaded.</strong> {load.detail}
+          </p>
+          <p className={styles.actions}>
+            <button type="button" className="tca-button" onClick={reload}>
+              Try again
+            </button>
+          </p>
+        </div>
+      ) : null}
+      {items && items.length === 0 ? <p className={styles.section}>There are none yet. Add the first with Add a {kind.noun}.</p> : null}
+      {items && items.length > 0 ? (
+        <section className={styles.section} aria-labelledby="ordered-title">
+          <h2 id="ordered-title" className={styles.sectionTitle}>
+            In display order ({items.length})
+          </h2>
+          <OrderingList
+            items={items}
+            keyOf={(item) => item.key}
+            nameOf={(item) => item.name}
+            label={`${kind.title} in display order`}
+            disabled={busy}
+            onMove={(from, to) => void move(from, to)}
+            renderItem={(item) => <ItemRow kind={kind} item={item} onEdit={() => setEditing({ item })} onRemove={() => setRemoving(item)} />}
+          />
+        </section>
+      ) : null}
+      {editing ? <ItemDialog kind={kind} item={editing.item} onSaved={saved} onClose={() => setEditing(null)} /> : null}
+      {removing ? (
+        <ConfirmDialog
+          title={`Remove ${removing.name}?`}
+          description={`${removing.name} leaves the public site and this list. This cannot be undone.`}
+          confirmLabel={`Remove the ${kind.noun}`}
+          busy={busy}
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        />
+      ) : null}
+    </Page>
+  );
+}
+
+/** One item's row content: its picture, name and detail, Edit and Remove. */
+export function ItemRow<I extends ListItem>({ kind, item, onEdit, onRemove }: { kind: ListKind<I>; item: I; onEdit: () => void; onRemove: () => void }) {
+  const picture = kind.pictureOf(item);
+  return (
+    <div className={own.row}>
+      {picture ? (
+        <img className={own.thumb} src={picture.url} alt={picture.alt} width={picture.width} height={picture.height} loading="lazy" />
+      ) : (
+        <span className={own.noPicture}>No {kind.pictureLabel.toLowerCase()}</span>
+      )}
+      <div className={own.text}>
+        <p className={styles.name}>{item.name}</p>
+        <span className={own.detail}>{kind.detailOf(item)}</span>
+      </div>
+      <div className={styles.rowActions}>
+        <button type="button" className={styles.secondary} aria-label={`Edit ${item.name}`} onClick={onEdit}>
+          Edit
+        </button>
+        <button type="button" className={`${styles.secondary} ${styles.danger}`} aria-label={`Remove ${item.name}`} onClick={onRemove}>
+          Remove
+        </button>
+      </div>
+    </div>
+  );
+}
