@@ -49,8 +49,6 @@ test('the paths beyond §7 go to their owners; the more specific prefix wins', (
     ['/membership/documents/doc_1', 'payments'],
     ['/membership/renew', 'identity'],
     ['/checkout-session/cs_test_1/abandon', 'payments'],
-    ['/admin/', 'identity'],
-    ['/admin/queues', 'identity'],
     ['/stripe/webhook', 'payments'],
     ['/webhooks/stripe', 'payments'],
     ['/auth/session', 'identity'],
@@ -60,7 +58,7 @@ test('the paths beyond §7 go to their owners; the more specific prefix wins', (
 });
 
 test('exact paths match only themselves; internal and health paths are never forwarded', () => {
-  for (const path of ['/email/send/x', '/supportdesk/add2', '/create-checkout-session/x', '/membership', '/admin', '/internal/memberships', '/healthz', '/readyz', '/stripe/webhook/x']) {
+  for (const path of ['/email/send/x', '/supportdesk/add2', '/create-checkout-session/x', '/membership', '/admin', '/admin/', '/admin/queues', '/internal/memberships', '/healthz', '/readyz', '/stripe/webhook/x']) {
     assert.equal(serviceForPath(path), undefined, path);
   }
   for (const route of API_ROUTES) assert.ok(SERVICES.includes(route.service), route.path);

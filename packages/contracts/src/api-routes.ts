@@ -38,8 +38,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The staff area's APIs (issue 14): content editing on content, the rest (staff, roles, audit) on identity.
   { path: '/staff-api/content/', service: 'content' },
   { path: '/staff-api/', service: 'identity' },
-  // The operator console (memberships, queue dashboard): identity, behind operator sign-in.
-  { path: '/admin/', service: 'identity' },
   { path: '/stripe/webhook', service: 'payments' },
   { path: '/webhooks/stripe', service: 'payments' },
 ];

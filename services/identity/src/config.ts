@@ -31,24 +31,6 @@ export const rateLimitEnvFields = {
   AUTH_RATE_LIMIT_WINDOW_MS: intVar(15 * 60 * 1000),
 };
 
-/** The shortest OPERATOR_PASSWORD accepted (the operator console's HTTP Basic password). */
-export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
-
-/** The operator console at /admin/ (src/entry-points/console): off (404) while OPERATOR_PASSWORD is unset. */
-export const operatorEnvFields = {
-  /** The console's user name (HTTP Basic); decisions are recorded as `console:<OPERATOR_USER>`. */
-  OPERATOR_USER: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(64, 'must be at most 64 characters')
-    .regex(/^[^:\s]+$/, 'must not contain ":" or spaces')
-    .default('operator'),
-  OPERATOR_PASSWORD: z.string().min(OPERATOR_PASSWORD_MIN_LENGTH, `must be at least ${OPERATOR_PASSWORD_MIN_LENGTH} characters (e.g. openssl rand -base64 18)`).optional(),
-  /** Failed console sign-ins per client address per AUTH_RATE_LIMIT_WINDOW_MS before it is locked out (429); 0 = no lockout. */
-  OPERATOR_FAILURE_LIMIT_PER_IP: intVar(10),
-};
-
 /** The shortest SERVICE_TOKEN accepted: a guessable shared secret would open the /internal calls. */
 export const SERVICE_TOKEN_MIN_LENGTH = 32;
 
@@ -71,7 +53,6 @@ export const identityEnvSchema = serviceEnvSchema
   .extend({
     PORT: portVar(4002),
     ...rateLimitEnvFields,
-    ...operatorEnvFields,
     ...secondFactorEnvFields,
     /**
      * The key that encrypts staff members' authenticator secrets at rest (AES-256-GCM): 32 bytes, base64.

@@ -1,14 +1,12 @@
-import { Router } from 'express';
 import { startApiService, type ApiServiceStartOptions, type RunningApiService } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type IdentityConfig } from './config.js';
 import { createApiRouter } from './entry-points/api/api-routes.js';
 import { commonPasswords } from './domain/common-passwords.js';
-import { createOperatorConsole } from './entry-points/console/operator-console.js';
 import { startHousekeeping, type Housekeeping } from './entry-points/workers/housekeeping-job.js';
 
 /**
  * The composition root. Migrates, then serves: the shared start-up of startApiService with this service's
- * schema, migrations, API routes and operator console, plus the hourly housekeeping (ended sessions, used
+ * schema, migrations and API routes (the staff area's included), plus the hourly housekeeping (ended sessions, used
  * and expired reset links) on an unref'd timer.
  */
 export async function start(config: IdentityConfig, options: ApiServiceStartOptions = {}): Promise<RunningApiService> {
@@ -22,12 +20,7 @@ export async function start(config: IdentityConfig, options: ApiServiceStartOpti
       migrationsDir: MIGRATIONS_DIR,
       createRouter(deps) {
         housekeeping = startHousekeeping({ pool: deps.pool, logger: deps.logger, intervalMs: config.IDENTITY_HOUSEKEEPING_INTERVAL_MS });
-        const router = Router();
-        router.use(createApiRouter(deps));
-        // The operator console at /admin/ (off while OPERATOR_PASSWORD is unset).
-        const operatorConsole = createOperatorConsole(deps);
-        if (operatorConsole) router.use(operatorConsole);
-        return router;
+        return createApiRouter(deps);
       },
       config,
       ...options,

@@ -1,7 +1,7 @@
 /**
  * How long the mailer waits before trying a mail again that SMTP did not take (server down, refusing
- * connections, timing out, answering 4xx), and the line each failed try leaves in the job's log, which the
- * queue dashboard (bull-board, on identity's operator console) shows beside the job's attempts and failed reason.
+ * connections, timing out, answering 4xx), and the line each failed try leaves in the job's log (Queue.getJobLogs),
+ * beside the job's attempts and failed reason, which the staff area's queues page (/staff/queues) shows.
  *
  * A job first gets the attempts its producer gave it (the outbox relays' DEFAULT_JOB_OPTIONS: 5, BullMQ's
  * exponential backoff 1, 2, 4, 8 s, about 15 s in all). A mail must outlast more than that: a restarted mail

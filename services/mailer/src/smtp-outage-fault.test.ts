@@ -11,8 +11,8 @@ import { batchKeys, queueBatch, startMailerProcess } from './testing/mail-batch.
  * mail is queued, then comes back on the same port. The mailer runs as in production (its entry file, its
  * default retry settings; only Redis and SMTP addresses are given), the batch is queued as the outbox relays
  * queue mail (DEFAULT_JOB_OPTIONS, the key as job id). Expected: every mail delivered exactly once (counted
- * by the key in its Message-ID at the sink), none given up, and every refused try recorded where the queue
- * dashboard (bull-board) shows it: the job's attemptsMade and one line per failed try in the job's log
+ * by the key in its Message-ID at the sink), none given up, and every refused try recorded with the job: its
+ * attemptsMade (the staff area's queues page shows it) and one line per failed try in the job's log
  * (Queue.getJobLogs), e.g. "attempt 2 of 5 failed: connect ECONNREFUSED 127.0.0.1:41234; next try in 2.0s".
  * SMTP_OUTAGE_MS in the environment shortens the outage for a local run; the default run is 60 s.
  */

@@ -129,11 +129,10 @@ describe('docker-compose.yml', () => {
     for (const name of ['content', 'identity', 'gateway']) assert.doesNotMatch(block(text, name), /STRIPE_/, name);
   });
 
-  test('gives the identity API, and only it, the operator console credentials (password required)', () => {
+  test('asks for no operator console credentials: the Basic-auth console at /admin/ is retired (the staff area replaces it)', () => {
     const { processes } = processesOf([service('content'), service('gateway'), service('identity', [{ name: 'membership-worker', entry: 'worker' }]), service('payments')]);
     const text = renderCompose(processes);
-    assert.match(block(text, 'identity'), /OPERATOR_USER: \$\{OPERATOR_USER:-operator\}\n {6}OPERATOR_PASSWORD: \$\{OPERATOR_PASSWORD:\?[^}]+\}/);
-    for (const name of ['content', 'payments', 'gateway', 'membership-worker']) assert.doesNotMatch(block(text, name), /OPERATOR_/, name);
+    assert.doesNotMatch(text, /OPERATOR_|\/admin\//);
   });
 
   test('the mail sink and the Stripe sandbox run only with --profile local, published on 127.0.0.1 only', async () => {
@@ -184,12 +183,10 @@ describe('docker-compose.yml', () => {
       ...process.env,
       ...stripeKeys,
       SERVICE_TOKEN: 'compose-test-service-token-0123456789abcdef',
-      OPERATOR_PASSWORD: 'compose-test-operator',
       STAFF_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
     };
-    // The Stripe keys are required too (payments and the sandbox share them), the operator console's password and
-    // the key of staff members' TOTP secrets (identity).
-    for (const name of [...Object.keys(stripeKeys), 'OPERATOR_PASSWORD', 'STAFF_SECRETS_KEY']) {
+    // The Stripe keys are required too (payments and the sandbox share them), and the key of staff members' TOTP secrets (identity).
+    for (const name of [...Object.keys(stripeKeys), 'STAFF_SECRETS_KEY']) {
       const without: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(env).filter(([key]) => key !== name));
       assert.throws(() => execFileSync(binary, ['-f', file, 'config', '-q'], { cwd: REPO_ROOT, env: without, stdio: ['ignore', 'pipe', 'pipe'] }), new RegExp(name));
     }

@@ -1,6 +1,6 @@
 import type { RunningStack, StackOptions } from './stack-options.js';
 import { buildWhatIsMissing } from './start/build-what-is-missing.js';
-import { baseEnvironment, operatorCredentials, persistentStaffSecretsKey, type OperatorCredentials } from './start/child-environment.js';
+import { baseEnvironment, persistentStaffSecretsKey } from './start/child-environment.js';
 import { planProcesses, type ProcessPlan } from './start/plan-processes.js';
 import { reserveFrontPorts, type FrontPorts } from './start/reserve-ports.js';
 import { StackShutdown } from './start/stack-shutdown.js';
@@ -35,8 +35,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       siteUrl: front.siteUrl,
       staffSecretsKey: persistentStaffSecretsKey(ctx.lookup, ctx.dataDir),
     });
-    const operator = operatorCredentials(ctx.lookup);
-    const services = await startServices(ctx, { plan, front, baseEnv, operator });
+    const services = await startServices(ctx, { plan, front, baseEnv });
     await startWorkers(ctx, plan, services.envOf);
     const devServers = ctx.mode === 'dev' ? await startDevServers(ctx, baseEnv) : NO_DEV_SERVERS;
     const gatewayUrl = await startGateway(ctx, { run: plan.gateway, port: front.gatewayPort, env: { ...services.env, ...devServers.manifestEnv } });
@@ -44,7 +43,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     await reportGatewayReadiness(ctx, gatewayUrl);
 
     const healthUrls = { ...services.healthUrls, ...devServers.healthUrls, gateway: `${gatewayUrl}/healthz` };
-    ctx.say(formatStartSummary(summaryOf(ctx, { plan, front, gatewayUrl, infrastructure, services, operator, healthUrls })));
+    ctx.say(formatStartSummary(summaryOf(ctx, { plan, front, gatewayUrl, infrastructure, services, healthUrls })));
     ctx.children.markRunning();
     return runningStack(ctx, { front, gatewayUrl, infrastructure, services, healthUrls, shutdown });
   } catch (err) {
@@ -62,8 +61,8 @@ interface Started {
 }
 
 /** What the start summary shows. */
-function summaryOf(ctx: StackContext, started: Started & { plan: ProcessPlan; operator: OperatorCredentials }): StartSummary {
-  const { plan, front, gatewayUrl, infrastructure, services, operator, healthUrls } = started;
+function summaryOf(ctx: StackContext, started: Started & { plan: ProcessPlan }): StartSummary {
+  const { plan, front, gatewayUrl, infrastructure, services, healthUrls } = started;
   const stripeSecretKey = ctx.lookup('STRIPE_SECRET_KEY');
   return {
     mode: ctx.mode,
@@ -75,7 +74,7 @@ function summaryOf(ctx: StackContext, started: Started & { plan: ProcessPlan; op
       : stripeSecretKey
         ? { configuredApiBase: ctx.lookup('STRIPE_API_BASE') ?? 'https://api.stripe.com' }
         : undefined,
-    operators: plan.apis.some((a) => a.service === 'identity') ? { user: operator.user, password: operator.passwordConfigured ? undefined : operator.password } : undefined,
+    staff: plan.apis.some((a) => a.service === 'identity'),
     healthUrls,
   };
 }

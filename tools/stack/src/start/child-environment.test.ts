@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { baseEnvironment, operatorCredentials, operatorEnvironment, persistentStaffSecretsKey, serviceUrlEnvironment, STAFF_SECRETS_KEY_FILE } from './child-environment.js';
+import { baseEnvironment, persistentStaffSecretsKey, serviceUrlEnvironment, STAFF_SECRETS_KEY_FILE } from './child-environment.js';
 import type { Infrastructure } from './start-infrastructure.js';
 
 const infrastructure = {
@@ -17,9 +17,9 @@ const lookupIn =
   (name: string): string | undefined =>
     values[name];
 
-test('every child gets the infrastructure, the site URL and one secret for internal calls; no PORT, no operator credentials', () => {
+test('every child gets the infrastructure, the site URL and one secret for internal calls; no PORT', () => {
   const env = baseEnvironment({
-    extra: { PORT: '1', OPERATOR_USER: 'u', OPERATOR_PASSWORD: 'p', DATABASE_URL: 'postgres://elsewhere', EXTRA: 'kept' },
+    extra: { PORT: '1', DATABASE_URL: 'postgres://elsewhere', EXTRA: 'kept' },
     lookup: lookupIn({ LOG_LEVEL: 'debug', SERVICE_TOKEN: 'shared' }),
     infrastructure,
     siteUrl: 'http://localhost:3000',
@@ -32,7 +32,7 @@ test('every child gets the infrastructure, the site URL and one secret for inter
   assert.equal(env.LOG_LEVEL, 'debug');
   assert.equal(env.SERVICE_TOKEN, 'shared');
   assert.equal(env.EXTRA, 'kept');
-  for (const name of ['PORT', 'OPERATOR_USER', 'OPERATOR_PASSWORD']) assert.equal(name in env, false, name);
+  assert.equal('PORT' in env, false);
 });
 
 test('without SERVICE_TOKEN each run makes a new one; LOG_LEVEL defaults to info', () => {
@@ -51,17 +51,6 @@ test('the mail sink and the Stripe sandbox stay allowed under NODE_ENV=productio
 
 test("the services' URLs as <NAME>_URL", () => {
   assert.deepEqual(serviceUrlEnvironment({ content: 'http://127.0.0.1:1', payments: 'http://127.0.0.1:2' }), { CONTENT_URL: 'http://127.0.0.1:1', PAYMENTS_URL: 'http://127.0.0.1:2' });
-});
-
-test('operator credentials: configured or made per run, and only the identity API gets them', () => {
-  const made = operatorCredentials(lookupIn({}));
-  assert.equal(made.user, 'operator');
-  assert.equal(made.passwordConfigured, false);
-  assert.ok(made.password.length >= 16);
-  const configured = operatorCredentials(lookupIn({ OPERATOR_USER: 'admin', OPERATOR_PASSWORD: 'pw' }));
-  assert.deepEqual(configured, { user: 'admin', password: 'pw', passwordConfigured: true });
-  assert.deepEqual(operatorEnvironment('identity', configured), { OPERATOR_USER: 'admin', OPERATOR_PASSWORD: 'pw' });
-  assert.deepEqual(operatorEnvironment('payments', configured), {});
 });
 
 test('STAFF_SECRETS_KEY: the configured one, else one kept in the data dir (0600) and the same on every run', () => {

@@ -32,33 +32,12 @@ export function baseEnvironment({ extra, lookup, infrastructure, siteUrl, staffS
     ...(staffSecretsKey !== undefined ? { STAFF_SECRETS_KEY: staffSecretsKey } : {}),
   };
   delete env.PORT;
-  // The operator console's credentials go to the identity API only (operatorEnvironment), never to every process.
-  delete env.OPERATOR_USER;
-  delete env.OPERATOR_PASSWORD;
   return env;
 }
 
 /** CONTENT_URL, IDENTITY_URL, PAYMENTS_URL from where the APIs are: each service (and its workers) calls the others there. */
 export function serviceUrlEnvironment(apiUrls: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(apiUrls).map(([name, url]) => [`${name.toUpperCase()}_URL`, url]));
-}
-
-export interface OperatorCredentials {
-  user: string;
-  password: string;
-  /** The password came from OPERATOR_PASSWORD (the summary then does not print it). */
-  passwordConfigured: boolean;
-}
-
-/** The operator console's (identity's /admin/) login: OPERATOR_USER / OPERATOR_PASSWORD if set, else a new password per run. */
-export function operatorCredentials(lookup: (name: string) => string | undefined): OperatorCredentials {
-  const configured = lookup('OPERATOR_PASSWORD');
-  return { user: lookup('OPERATOR_USER') ?? 'operator', password: configured ?? randomBytes(12).toString('base64url'), passwordConfigured: configured !== undefined };
-}
-
-/** Only the identity API gets the operator credentials. */
-export function operatorEnvironment(service: string, operator: OperatorCredentials): NodeJS.ProcessEnv {
-  return service === 'identity' ? { OPERATOR_USER: operator.user, OPERATOR_PASSWORD: operator.password } : {};
 }
 
 /** Where npm start keeps the key it made for STAFF_SECRETS_KEY, in its data dir (git-ignored). */

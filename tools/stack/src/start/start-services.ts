@@ -1,7 +1,7 @@
 import type { ProcessSpec } from '../processes.js';
 import { STRIPE_SANDBOX } from '../project.js';
 import type { RunningStack } from '../stack-options.js';
-import { operatorEnvironment, serviceUrlEnvironment, type OperatorCredentials } from './child-environment.js';
+import { serviceUrlEnvironment } from './child-environment.js';
 import type { ProcessPlan } from './plan-processes.js';
 import type { FrontPorts } from './reserve-ports.js';
 import type { StackContext } from './stack-context.js';
@@ -14,7 +14,6 @@ export interface ServicesInput {
   front: FrontPorts;
   /** What every child gets (baseEnvironment). */
   baseEnv: NodeJS.ProcessEnv;
-  operator: OperatorCredentials;
 }
 
 export interface RunningServices {
@@ -33,7 +32,7 @@ export interface RunningServices {
  * URLs), then the long wait while they run their migrations. npm start fails on the first that does
  * not come up; npm run dev warns and goes on.
  */
-export async function startServices(ctx: StackContext, { plan, front, baseEnv, operator }: ServicesInput): Promise<RunningServices> {
+export async function startServices(ctx: StackContext, { plan, front, baseEnv }: ServicesInput): Promise<RunningServices> {
   const apiPorts = await planApiPorts(plan.apis, front.isolated);
   const plannedUrls = Object.fromEntries([...apiPorts].map(([name, port]) => [name, `http://127.0.0.1:${port}`]));
   const sandbox = await startStripeSandbox(ctx, { plan, isolated: front.isolated, apiUrls: plannedUrls, takenPorts: apiPorts.values(), baseEnv });
@@ -41,7 +40,7 @@ export async function startServices(ctx: StackContext, { plan, front, baseEnv, o
   const apis = startApis(ctx, {
     plan,
     ports: apiPorts,
-    envOf: (api) => ({ ...baseEnv, ...serviceUrlEnvironment(plannedUrls), ...stripeEnvOf(api), ...operatorEnvironment(api.service, operator) }),
+    envOf: (api) => ({ ...baseEnv, ...serviceUrlEnvironment(plannedUrls), ...stripeEnvOf(api) }),
   });
   ctx.say('waiting for the services (migrations run on start)...');
   const services = await waitForServices(ctx, [...apis.starts, ...(sandbox ? [sandbox.start] : [])]);

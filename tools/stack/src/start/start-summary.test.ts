@@ -10,7 +10,7 @@ const summary: StartSummary = {
   postgres: { url: 'postgres://postgres:secret@127.0.0.1:5432/tamil_association', source: 'embedded', dataDir: '/data/postgres' },
   redis: { url: 'redis://127.0.0.1:6379', source: 'local' },
   stripe: { sandboxUrl: 'http://127.0.0.1:4010' },
-  operators: { user: 'operator', password: 'generated-password' },
+  staff: true,
   healthUrls: {
     content: 'http://127.0.0.1:4001/readyz',
     identity: 'http://127.0.0.1:4002/readyz',
@@ -47,12 +47,11 @@ test('a longer process name widens the column instead of running into its URL', 
   assert.equal(new Set(rows(text).map((r) => r.column)).size, 1);
 });
 
-test('passwords are not printed: the database URL is redacted, a configured operator password is named, not shown', () => {
-  const text = formatStartSummary({ ...summary, operators: { user: 'admin', password: undefined } });
+test('passwords are not printed: the database URL is redacted; the retired operator console (/admin/) is not listed', () => {
+  const text = formatStartSummary(summary);
   assert.doesNotMatch(text, /secret/);
   assert.match(text, /postgres:\*\*\*@127\.0\.0\.1:5432/);
-  assert.match(text, /user admin password \(OPERATOR_PASSWORD\)/);
-  assert.match(formatStartSummary(summary), /user operator password generated-password/);
+  assert.doesNotMatch(text, /Operators|\/admin\/|password/);
 });
 
 test('dev mode lists the gateway; without a sandbox, Stripe says what payments uses', () => {
@@ -60,10 +59,9 @@ test('dev mode lists the gateway; without a sandbox, Stripe says what payments u
   assert.match(formatStartSummary({ ...summary, mode: 'dev' }), /^Gateway +http:\/\/127\.0\.0\.1:3000$/m);
   assert.match(formatStartSummary({ ...summary, stripe: { configuredApiBase: 'https://api.stripe.com' } }), /^Stripe +https:\/\/api\.stripe\.com \(STRIPE_SECRET_KEY\)$/m);
   assert.match(formatStartSummary({ ...summary, stripe: undefined }), /^Stripe +\(none: payments cannot start a checkout\)$/m);
-  assert.doesNotMatch(formatStartSummary({ ...summary, operators: undefined }), /Operators/);
 });
 
 test('with identity running, one line says how to make the first staff owner', () => {
   assert.match(formatStartSummary(summary), /^Staff +http:\/\/localhost:3000\/staff {2}first owner: npm run admin -- staff add <email> --role owner$/m);
-  assert.doesNotMatch(formatStartSummary({ ...summary, operators: undefined }), /staff add/);
+  assert.doesNotMatch(formatStartSummary({ ...summary, staff: false }), /staff add/);
 });

@@ -13,8 +13,8 @@ export interface StartSummary {
   redis: Pick<RedisHandle, 'url' | 'source'>;
   /** The sandbox's URL when it runs; else the Stripe API base when STRIPE_SECRET_KEY is configured. */
   stripe: { sandboxUrl: string } | { configuredApiBase: string } | undefined;
-  /** The operator console's login, when the identity API runs; password undefined = from OPERATOR_PASSWORD (not printed). */
-  operators: { user: string; password: string | undefined } | undefined;
+  /** Whether the identity API runs (the staff area at /staff, and how to make its first owner). */
+  staff: boolean;
   healthUrls: Readonly<Record<string, string>>;
 }
 
@@ -39,7 +39,7 @@ function redisSource(source: RedisHandle['source']): string {
  * name (e.g. `stripe-sandbox` under Health) is still followed by a gap.
  */
 export function formatStartSummary(summary: StartSummary): string {
-  const { smtp, postgres, redis, operators } = summary;
+  const { smtp, postgres, redis } = summary;
   const rows: Array<[string, string]> = [
     ['Site', summary.siteUrl],
     ...(summary.mode === 'dev' ? [['Gateway', summary.gatewayUrl] as [string, string]] : []),
@@ -48,9 +48,8 @@ export function formatStartSummary(summary: StartSummary): string {
     ['Redis', `${redactUrl(redis.url)} (${redisSource(redis.source)})`],
     ['SMTP', `${redactUrl(smtp.url)} (${smtp.source === 'env' ? 'SMTP_URL' : 'MailDev'})`],
     ['Stripe', stripeLine(summary.stripe)],
-    ...(operators ? [['Operators', `${summary.siteUrl}/admin/  user ${operators.user} password ${operators.password ?? '(OPERATOR_PASSWORD)'}`] as [string, string]] : []),
     // The staff area (issue 14) starts with one owner; the admin CLI finds this run's database itself.
-    ...(operators ? [['Staff', `${summary.siteUrl}/staff  first owner: npm run admin -- staff add <email> --role owner`] as [string, string]] : []),
+    ...(summary.staff ? [['Staff', `${summary.siteUrl}/staff  first owner: npm run admin -- staff add <email> --role owner`] as [string, string]] : []),
   ];
   const health = Object.entries(summary.healthUrls).map(([name, url]): [string, string] => [`${HEALTH_INDENT}${name}`, url]);
   const width = Math.max(...[...rows, ...health].map(([label]) => label.length)) + GAP;

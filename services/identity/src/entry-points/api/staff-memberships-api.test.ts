@@ -189,6 +189,18 @@ describe('membership requests: decisions', () => {
     assert.equal((await auditEntries(identity, requestId)).length, 1);
   });
 
+  it('replaces the retired Basic-auth console: /admin/ and /admin/queues answer 404, with or without credentials', async () => {
+    const basic = `Basic ${Buffer.from('operator:console-pass-0123').toString('base64')}`;
+    for (const path of ['/admin', '/admin/', '/admin/memberships?status=Pending', '/admin/queues', '/admin/queues/api/queues']) {
+      for (const headers of [{}, { Authorization: basic }] as Array<Record<string, string>>) {
+        const res = await fetch(`${identity.url}${path}`, { headers });
+        assert.equal(res.status, 404, `${path} ${JSON.stringify(headers)}`);
+        assert.equal(res.headers.get('www-authenticate'), null);
+        await res.body?.cancel();
+      }
+    }
+  });
+
   it('answers 404 for an unknown request ID or decision', async () => {
     for (const path of ['/staff-api/memberships/M-1999-000000/approve', '/staff-api/memberships/%40someone%40example.org/approve', '/staff-api/memberships/M-1/delete']) {
       const res = await staffCall(identity, 'POST', path, officer.token, {});
