@@ -27,9 +27,14 @@ test('the spec route table has its 22 paths, including the odd ones, and the sta
     '/staff/events',
     '/staff/events/new',
     '/staff/events/:key',
+    '/staff/gallery',
+    '/staff/gallery/new',
+    '/staff/gallery/:key',
     '/staff/team',
     '/staff/sponsors',
     '/staff/members',
+    '/staff/audit',
+    '/staff/queues',
     `${STAFF_ACCEPT_INVITATION_PATH}:token`,
   ]);
   // /staff/posts/new is the new post's page, not a post with the key "new".
@@ -37,6 +42,8 @@ test('the spec route table has its 22 paths, including the odd ones, and the sta
   assert.equal(pageForPath('/staff/posts/pongal-2026'), 'staffPost');
   assert.equal(pageForPath('/staff/events/new'), 'staffEventNew');
   assert.equal(pageForPath('/staff/events/pongal-2030'), 'staffEvent');
+  assert.equal(pageForPath('/staff/gallery/new'), 'staffAlbumNew');
+  assert.equal(pageForPath('/staff/gallery/pongal-2027'), 'staffAlbum');
   for (const path of ['/terms&conditions', '/privacy&policy', '/reset-password/:token', '/blog/:id', '/raiseticket']) {
     assert.ok(all.includes(path as (typeof paths)[PageId]), path);
   }
