@@ -34,9 +34,14 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffEvents: 'Staff sign-in',
   staffEventNew: 'Staff sign-in',
   staffEvent: 'Staff sign-in',
+  staffGallery: 'Staff sign-in',
+  staffAlbumNew: 'Staff sign-in',
+  staffAlbum: 'Staff sign-in',
   staffTeam: 'Staff sign-in',
   staffSponsors: 'Staff sign-in',
   staffMembers: 'Staff sign-in',
+  staffAudit: 'Staff sign-in',
+  staffQueues: 'Staff sign-in',
 };
 
 const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123').replace(':key', 'a-post');

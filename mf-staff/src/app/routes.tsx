@@ -20,6 +20,8 @@ export const pages: RemoteRoutesModule<'staff'>['pages'] = {
   staffTeam: { load: () => import(/* webpackChunkName: "page-staffTeam" */ './pages/team-page.js').then((m) => m.TeamPage) },
   staffSponsors: { load: () => import(/* webpackChunkName: "page-staffSponsors" */ './pages/sponsors-page.js').then((m) => m.SponsorsPage) },
   staffMembers: { load: () => import(/* webpackChunkName: "page-staffMembers" */ './pages/members-page.js').then((m) => m.MembersPage) },
+  staffAudit: { load: () => import(/* webpackChunkName: "page-staffAudit" */ './pages/audit-page.js').then((m) => m.AuditPage) },
+  staffQueues: { load: () => import(/* webpackChunkName: "page-staffQueues" */ './pages/queues-page.js').then((m) => m.QueuesPage) },
   staffGallery: { load: () => import(/* webpackChunkName: "page-staffGallery" */ './pages/gallery-pages.js').then((m) => m.GalleryPage) },
   staffAlbumNew: { load: () => import(/* webpackChunkName: "page-staffAlbumNew" */ './pages/gallery-pages.js').then((m) => m.NewAlbumPage) },
   staffAlbum: { load: () => import(/* webpackChunkName: "page-staffAlbum" */ './pages/gallery-pages.js').then((m) => m.EditAlbumPage) },

@@ -40,6 +40,9 @@ export const paths = {
   staffSponsors: '/staff/sponsors',
   // The members desk (issue 14, first slice): membership requests to approve or reject.
   staffMembers: '/staff/members',
+  // The owner's merged audit log and the queues dashboard (issue 14).
+  staffAudit: '/staff/audit',
+  staffQueues: '/staff/queues',
   // The link of a staff invitation e-mail (STAFF_ACCEPT_INVITATION_PATH + token).
   staffAcceptInvitation: '/staff/accept-invitation/:token',
 } as const;

@@ -4,11 +4,12 @@ import { areasFor, STAFF_AREAS } from './staff-areas.js';
 
 const titles = (areas: ReturnType<typeof areasFor>) => areas.map((area) => area.title);
 
-test('an editor gets the five content areas; a membership officer the membership requests; an owner every area; other roles none yet', () => {
-  assert.deepEqual(titles(areasFor(['editor'])), ['Blog posts', 'Events', 'Gallery', 'Team', 'Sponsors']);
+test('an editor gets the five content areas; a membership officer the membership requests; an owner every area (the audit log only theirs); every role the queues', () => {
+  assert.deepEqual(titles(areasFor(['editor'])), ['Blog posts', 'Events', 'Gallery', 'Team', 'Sponsors', 'Queues']);
   assert.deepEqual(titles(areasFor(['owner'])), STAFF_AREAS.map((area) => area.title));
-  assert.deepEqual(titles(areasFor(['membership_officer'])), ['Membership requests']);
-  assert.deepEqual(titles(areasFor(['treasurer', 'support'])), []);
+  assert.ok(titles(areasFor(['owner'])).includes('Audit log'));
+  assert.deepEqual(titles(areasFor(['membership_officer'])), ['Membership requests', 'Queues']);
+  assert.deepEqual(titles(areasFor(['treasurer', 'support'])), ['Queues']);
   assert.deepEqual(titles(areasFor(['support', 'editor'])), titles(areasFor(['editor'])));
 });
 
@@ -19,6 +20,8 @@ test('only areas whose page is in the route table are open (linked)', () => {
   assert.equal(posts?.open, true);
   assert.equal(areasFor(['membership_officer'])[0]?.open, true);
   assert.equal(areasFor(['editor']).find((area) => area.path === '/staff/events')?.open, true);
+  assert.equal(areasFor(['owner']).find((area) => area.path === '/staff/audit')?.open, true);
+  assert.equal(areasFor(['support']).find((area) => area.path === '/staff/queues')?.open, true);
   const made = areasFor(['editor'], [{ path: '/staff/nowhere', title: 'Nowhere', description: '', roles: ['editor'] }]);
   assert.deepEqual(made.map((area) => area.open), [false]);
 });

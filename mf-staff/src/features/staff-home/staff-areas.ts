@@ -1,4 +1,4 @@
-import { hasStaffRole, pageForPath, paths, type StaffRole } from '@tca/contracts';
+import { hasStaffRole, pageForPath, paths, STAFF_ROLES, type StaffRole } from '@tca/contracts';
 
 /** One area of the staff console, as a card on the staff home. */
 export interface StaffArea {
@@ -22,6 +22,8 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { path: '/staff/sponsors', title: 'Sponsors', description: 'Sponsors, their logos, links and order.', roles: ['editor'] },
   { path: paths.staffMembers, title: 'Membership requests', description: 'Approve or reject membership requests; the member is e-mailed.', roles: ['membership_officer'] },
   { path: paths.staffPeople, title: 'Staff and invitations', description: 'Invite staff, change their roles, remove them.', roles: ['owner'] },
+  { path: paths.staffAudit, title: 'Audit log', description: 'Every staff action in one list: who, when, what changed.', roles: ['owner'] },
+  { path: paths.staffQueues, title: 'Queues', description: 'Background jobs (e-mails, payments, reminders) and the ones that failed.', roles: STAFF_ROLES },
 ];
 
 export interface OpenArea extends StaffArea {
