@@ -55,6 +55,10 @@ export type StaffMeAnswer = z.infer<typeof staffMeAnswerSchema>;
 export const STAFF_ROLE_REQUIRED_MESSAGE = 'You do not have the staff role this needs.';
 export const STAFF_SECOND_FACTOR_REQUIRED_MESSAGE = 'The staff area needs a sign-in with your authenticator app. Please log out and log in again.';
 export const LAST_OWNER_MESSAGE = 'The site must keep at least one owner: make someone else an owner first.';
+/** DELETE /staff-api/staff/:userId/second-factor (owner): their next login sets up a new authenticator app. */
+export const SECOND_FACTOR_RESET_MESSAGE = 'Their authenticator app and recovery codes are reset, and they are signed out: they set up a new app at their next login.';
+export const RESET_OWN_SECOND_FACTOR_MESSAGE = 'You cannot reset your own authenticator app here: sign in with a recovery code, or ask another owner.';
+export const NO_SECOND_FACTOR_TO_RESET_MESSAGE = 'They have not set up an authenticator app yet: there is nothing to reset.';
 export const STAFF_MEMBER_NOT_FOUND_MESSAGE = 'There is no staff member with this id.';
 export const INVITATION_NOT_FOUND_MESSAGE = 'There is no pending invitation with this id.';
 export const INVITATION_ENDED_MESSAGE = 'This invitation link has expired, was already used or was withdrawn. Ask an owner for a new one.';
@@ -110,6 +114,7 @@ export const AUDIT_ACTIONS = [
   'role_granted',
   'roles_changed',
   'roles_revoked',
+  'second_factor_reset',
   'invitation_sent',
   'invitation_accepted',
   'invitation_revoked',
@@ -136,6 +141,10 @@ export const staffMemberSchema = z.object({
   since: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** DELETE /staff-api/staff/:userId/second-factor (owner): the member afterwards (twoFactorEnrolled false). */
+export const resetSecondFactorAnswerSchema = z.object({ message: z.string(), member: staffMemberSchema });
+export type ResetSecondFactorAnswer = z.infer<typeof resetSecondFactorAnswerSchema>;
 
 export const staffInvitationSchema = z.object({
   id: z.string(),

@@ -73,10 +73,11 @@ test('the staff home: name, roles with what they are for, the areas they open (o
   assert.match(html, /Signed in as Kavya Siva \(kavya@example\.org\)/);
   assert.match(html, /<strong>Owner<\/strong>: Manages staff/);
   assert.match(html, /<a href="\/staff\/people"[^>]*><h3[^>]*>Staff and invitations<\/h3>/);
-  // Blog posts is routed (a link); the other content desks are not in the route table yet: listed, not linked.
-  assert.match(html, /<a href="\/staff\/posts"[^>]*><h3[^>]*>Blog posts<\/h3>/);
-  assert.match(html, /<h3[^>]*>Events<\/h3>.*Not open yet\./);
-  assert.doesNotMatch(html, /href="\/staff\/events"/);
+  // Every area an owner opens is routed: each card is a link.
+  for (const [path, title] of [['posts', 'Blog posts'], ['events', 'Events'], ['gallery', 'Gallery'], ['team', 'Team'], ['sponsors', 'Sponsors'], ['members', 'Membership requests'], ['audit', 'Audit log'], ['queues', 'Queues']]) {
+    assert.match(html, new RegExp(`<a href="/staff/${path}"[^>]*><h3[^>]*>${title}</h3>`), title);
+  }
+  assert.doesNotMatch(html, /Not open yet\./);
   assert.doesNotMatch(html, /No authenticator app/);
 });
 
@@ -108,7 +109,7 @@ test('people: the invite form (labelled e-mail, five role checkboxes with hints)
 const member: StaffMember = { user: { id: '9', email: 'arun@example.org', firstName: 'Arun', lastName: 'Kumar' }, roles: ['editor', 'treasurer'], twoFactorEnrolled: false, since: '2026-11-27T00:00:00.000Z' };
 const invitation: StaffInvitation = { id: '4', email: 'new@example.org', roles: ['support'], invitedBy: 'kavya@example.org', createdAt: '2026-11-26T00:00:00.000Z', expiresAt: '2026-11-29T00:00:00.000Z' };
 
-test('a staff member row: name, e-mail, role labels, 2FA status, since; named buttons to change roles and remove', () => {
+test('a staff member row: name, e-mail, role labels, 2FA status, since; named buttons to change roles, reset the app and remove', () => {
   const html = render(<ul><StaffMemberRow member={member} isYou={false} onChanged={noop} /></ul>, '/staff/people');
   assert.match(html, /Arun Kumar/);
   assert.match(html, /arun@example\.org/);
@@ -117,7 +118,13 @@ test('a staff member row: name, e-mail, role labels, 2FA status, since; named bu
   assert.match(html, /Staff since 27 Nov 2026/);
   assert.match(html, /<button type="button"[^>]*aria-expanded="false" aria-label="Change roles of Arun Kumar">Change roles<\/button>/);
   assert.match(html, /aria-label="Remove Arun Kumar from staff">Remove<\/button>/);
-  assert.match(render(<ul><StaffMemberRow member={{ ...member, twoFactorEnrolled: true }} isYou onChanged={noop} /></ul>), /Arun Kumar \(you\).*App set up/);
+  const you = render(<ul><StaffMemberRow member={{ ...member, twoFactorEnrolled: true }} isYou onChanged={noop} /></ul>);
+  assert.match(you, /Arun Kumar \(you\).*App set up/);
+  // Resetting an app: only someone else's, and only one that is set up.
+  assert.doesNotMatch(html, /Reset authenticator/);
+  assert.doesNotMatch(you, /Reset authenticator/);
+  const enrolled = render(<ul><StaffMemberRow member={{ ...member, twoFactorEnrolled: true }} isYou={false} onChanged={noop} /></ul>);
+  assert.match(enrolled, /aria-label="Reset the authenticator app of Arun Kumar">Reset authenticator<\/button>/);
 });
 
 test('an invitation row: the address, roles, who invited, until when; Withdraw named for the address', () => {

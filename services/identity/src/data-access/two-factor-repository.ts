@@ -63,6 +63,13 @@ export async function advanceTotpStep(db: Db, userId: number, step: number): Pro
   return rowCount === 1;
 }
 
+/** Forgets the user's authenticator app and recovery codes (their next sign-in sets up a new app); false when there was none. */
+export async function deleteSecondFactor(db: Db, userId: number): Promise<boolean> {
+  await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+  const { rowCount } = await db.query('DELETE FROM totp_factors WHERE user_id = $1', [userId]);
+  return rowCount === 1;
+}
+
 /** Replaces the user's recovery codes. */
 export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: readonly Buffer[]): Promise<void> {
   await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);

@@ -3,7 +3,9 @@ import {
   INVITATION_ENDED_MESSAGE,
   INVITATION_NOT_FOUND_MESSAGE,
   LAST_OWNER_MESSAGE,
+  NO_SECOND_FACTOR_TO_RESET_MESSAGE,
   QUEUES,
+  RESET_OWN_SECOND_FACTOR_MESSAGE,
   STAFF_ACCEPT_INVITATION_PATH,
   STAFF_INVITATION_TTL_MS,
   STAFF_MEMBER_NOT_FOUND_MESSAGE,
@@ -34,6 +36,8 @@ import {
   type InvitationRow,
   type StaffMemberRow,
 } from '../data-access/staff-repository.js';
+import { revokeUserSessions } from '../data-access/session-repository.js';
+import { deleteSecondFactor } from '../data-access/two-factor-repository.js';
 import { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, emailJob, sitePage } from './account-emails.js';
 import { recordAudit, type Actor } from './audit.js';
 import { assertNotCommonPassword } from './common-passwords.js';
@@ -171,6 +175,25 @@ export async function setStaffRoles(pool: Pool, userId: number, roles: readonly 
       await recordAudit(client, actor, 'roles_changed', before.email, `${roleList(before.roles)} → ${roleList(after?.roles ?? [])}.`);
     }
     return after ? staffMember(after) : undefined;
+  });
+}
+
+/**
+ * Resets a staff member's two-factor sign-in, for one who lost their phone and their recovery codes: the
+ * authenticator app and the recovery codes are forgotten and every session of theirs ends, so their next
+ * login sets up a new app. 404 for an account without a staff role; 409 for your own (sign in with a
+ * recovery code instead, or ask another owner) and for a member who has no app set up.
+ */
+export async function resetSecondFactor(pool: Pool, userId: number, actor: Actor): Promise<StaffMember> {
+  return withTransaction(pool, async (client) => {
+    const member = await findStaffMember(client, userId);
+    if (!member) throw new NotFoundError(STAFF_MEMBER_NOT_FOUND_MESSAGE, 'staff_member_not_found');
+    if (member.id === actor.userId) throw new ConflictError(RESET_OWN_SECOND_FACTOR_MESSAGE, 'own_second_factor');
+    if (!(await deleteSecondFactor(client, userId))) throw new ConflictError(NO_SECOND_FACTOR_TO_RESET_MESSAGE, 'no_second_factor');
+    const ended = await revokeUserSessions(client, userId);
+    await recordAudit(client, actor, 'second_factor_reset', member.email, `Authenticator app and recovery codes reset; ${ended} session${ended === 1 ? '' : 's'} ended.`);
+    const after = await findStaffMember(client, userId);
+    return staffMember(after ?? member);
   });
 }
 

@@ -3,6 +3,7 @@ import type { StaffMember, StaffRole } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
 import { removeFromStaff } from '../api/remove-from-staff.js';
+import { resetAuthenticator } from '../api/reset-authenticator.js';
 import { setStaffRoles } from '../api/set-staff-roles.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { formatWhen } from '../invite-rules.js';
@@ -16,11 +17,12 @@ interface StaffMemberRowProps {
   onChanged: () => void;
 }
 
-/** One staff member: name and e-mail, roles, whether an authenticator app is set up; change roles, remove. */
+/** One staff member: name and e-mail, roles, whether an authenticator app is set up; change roles, reset their app, remove. */
 export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps) {
   const [editing, setEditing] = useState(false);
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
-  const [confirming, setConfirming] = useState(false);
+  /** Which confirmation dialog is open. */
+  const [confirming, setConfirming] = useState<'remove' | 'reset' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { busy, run } = useStaffAction();
   const name = `${member.user.firstName} ${member.user.lastName}`;
@@ -40,9 +42,17 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
 
   const remove = async () => {
     const outcome = await run((token) => removeFromStaff(token, member.user.id));
-    setConfirming(false);
+    setConfirming(null);
     if (!outcome.ok) return setFailure(outcome.text);
     notify.success(`${name} is no longer staff.`);
+    onChanged();
+  };
+
+  const reset = async () => {
+    const outcome = await run((token) => resetAuthenticator(token, member.user.id));
+    setConfirming(null);
+    if (!outcome.ok) return setFailure(outcome.text);
+    notify.success(`${name}'s authenticator app is reset: they set up a new one at their next login.`);
     onChanged();
   };
 
@@ -78,7 +88,12 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
         >
           Change roles
         </button>
-        <button type="button" className={`${styles.secondary} ${styles.danger}`} aria-label={`Remove ${name} from staff`} onClick={() => setConfirming(true)}>
+        {member.twoFactorEnrolled && !isYou ? (
+          <button type="button" className={styles.secondary} aria-label={`Reset the authenticator app of ${name}`} onClick={() => setConfirming('reset')}>
+            Reset authenticator
+          </button>
+        ) : null}
+        <button type="button" className={`${styles.secondary} ${styles.danger}`} aria-label={`Remove ${name} from staff`} onClick={() => setConfirming('remove')}>
           Remove
         </button>
       </div>
@@ -101,14 +116,24 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
           </p>
         </div>
       ) : null}
-      {confirming ? (
+      {confirming === 'remove' ? (
         <ConfirmDialog
           title={`Remove ${name} from staff?`}
           description={`${name} loses every staff role at once, on their next request. Their member account stays.`}
           confirmLabel="Remove from staff"
           busy={busy}
           onConfirm={() => void remove()}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+      {confirming === 'reset' ? (
+        <ConfirmDialog
+          title={`Reset the authenticator app of ${name}?`}
+          description={`For someone who lost their phone and their recovery codes. ${name} is signed out at once, their app and recovery codes stop working, and their next login sets up a new app. Check it is really them who asked.`}
+          confirmLabel="Reset authenticator"
+          busy={busy}
+          onConfirm={() => void reset()}
+          onCancel={() => setConfirming(null)}
         />
       ) : null}
     </li>

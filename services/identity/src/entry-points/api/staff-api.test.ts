@@ -61,6 +61,7 @@ describe('role checks on every staff endpoint', () => {
     { method: 'POST', path: '/staff-api/invitations', body: { email: 'not-an-email', roles: ['editor'] }, owner: 400, everyRole: false },
     { method: 'PUT', path: `/staff-api/staff/${UNKNOWN_ID}/roles`, body: { roles: ['editor'] }, owner: 404, everyRole: false },
     { method: 'DELETE', path: `/staff-api/staff/${UNKNOWN_ID}`, owner: 404, everyRole: false },
+    { method: 'DELETE', path: `/staff-api/staff/${UNKNOWN_ID}/second-factor`, owner: 404, everyRole: false },
     { method: 'DELETE', path: `/staff-api/invitations/${UNKNOWN_ID}`, owner: 404, everyRole: false },
     { method: 'GET', path: '/staff-api/audit', owner: 200, everyRole: false },
   ];

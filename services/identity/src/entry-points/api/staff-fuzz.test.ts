@@ -81,7 +81,7 @@ describe('the staff endpoints under fuzzed requests', () => {
     await fuzz({ method: 'PUT', path: '/staff-api/staff/:userId/roles', pathParams: { userId: [String(target.userId)] }, headers: bearer(owner), validBodies: [{ roles: ['editor', 'support'] }] });
   });
 
-  it(`DELETE /staff-api/staff/:userId and /staff-api/invitations/:id (owner): ${COUNT} requests each`, TIMEOUT, async () => {
+  it(`DELETE /staff-api/staff/:userId, …/:userId/second-factor and /staff-api/invitations/:id (owner): ${COUNT} requests each`, TIMEOUT, async () => {
     const target = await newStaffMember(identity, ['treasurer']);
     const removed = await fuzz({ method: 'DELETE', path: '/staff-api/staff/:userId', pathParams: { userId: [String(target.userId)] }, headers: bearer(owner) });
     assert.equal(removed.byStatus[200], 1, 'the staff member is removed once');
@@ -89,6 +89,9 @@ describe('the staff endpoints under fuzzed requests', () => {
     const { invitation } = (await invited.json()) as { invitation: { id: string } };
     const withdrawn = await fuzz({ method: 'DELETE', path: '/staff-api/invitations/:id', pathParams: { id: [invitation.id] }, headers: bearer(owner) });
     assert.equal(withdrawn.byStatus[200], 1, 'the invitation is withdrawn once');
+    const enrolled = await newStaffMember(identity, ['support']);
+    const reset = await fuzz({ method: 'DELETE', path: '/staff-api/staff/:userId/second-factor', pathParams: { userId: [String(enrolled.userId)] }, headers: bearer(owner) });
+    assert.equal(reset.byStatus[200], 1, 'the authenticator app is reset once');
   });
 
   it(`GET /staff-api/audit (owner): ${COUNT} requests`, TIMEOUT, async () => {

@@ -6,10 +6,12 @@ import {
   INVITATION_SENT_MESSAGE,
   inviteStaffRequestSchema,
   ROLES_GRANTED_MESSAGE,
+  SECOND_FACTOR_RESET_MESSAGE,
   setStaffRolesRequestSchema,
   STAFF_ROLES,
   type AcceptInvitationAnswer,
   type InviteStaffAnswer,
+  type ResetSecondFactorAnswer,
   type StaffListAnswer,
   type StaffMeAnswer,
 } from '@tca/contracts';
@@ -17,7 +19,7 @@ import { parseBody, ValidationError } from '@tca/service-kit';
 import { accountUser } from '../../domain/accounts.js';
 import { auditPage } from '../../domain/audit.js';
 import { hasConfirmedAuthenticator } from '../../domain/two-factor.js';
-import { acceptInvitation, grantOrInvite, listStaff, setStaffRoles, withdrawInvitation, type StaffMailSettings } from '../../domain/staff.js';
+import { acceptInvitation, grantOrInvite, listStaff, resetSecondFactor, setStaffRoles, withdrawInvitation, type StaffMailSettings } from '../../domain/staff.js';
 import type { IdentityDeps } from './api-deps.js';
 import { sessionOf } from './authenticate.js';
 import type { IdentityRateLimits } from './rate-limits.js';
@@ -89,6 +91,14 @@ export function createStaffRouter(deps: IdentityDeps, limits: IdentityRateLimits
     const userId = idParam(String(req.params.userId), 'userId');
     await setStaffRoles(pool, userId, [], actorOf(req));
     res.json({ message: 'Removed from the staff.' });
+  });
+
+  router.delete('/staff-api/staff/:userId/second-factor', ...owner, async (req, res) => {
+    const userId = idParam(String(req.params.userId), 'userId');
+    const member = await resetSecondFactor(pool, userId, actorOf(req));
+    req.log.info({ userId }, 'staff second factor reset');
+    const answer: ResetSecondFactorAnswer = { message: SECOND_FACTOR_RESET_MESSAGE, member };
+    res.json(answer);
   });
 
   router.delete('/staff-api/invitations/:id', ...owner, async (req, res) => {

@@ -1,5 +1,5 @@
 /**
- * The identity operators' CLI: `npm run admin -- memberships list|approve|reject …` and `staff add|list|remove …`.
+ * The identity operators' CLI: `npm run admin -- memberships list|approve|reject …` and `staff add|list|remove|reset-2fa …`.
  * Needs the site's PostgreSQL: DATABASE_URL, or else the database of the `npm start` running on this machine
  * (its state file). Runs the identity migrations first, so it works on a database of any age. E-mails are
  * written to the outbox; a running identity API or membership worker sends them.
@@ -13,7 +13,7 @@ import { MIGRATIONS_DIR, SCHEMA } from '../../config.js';
 import { lastValidDay } from '../../domain/membership-emails.js';
 import { approveMembership, isMembershipStatus, listMemberships, rejectMembership, type DecisionSettings, type MembershipSummary } from '../../domain/membership-decisions.js';
 import { cliActor } from '../../domain/audit.js';
-import { grantOrInvite, listStaff, setStaffRoles, staffUserIdByEmail } from '../../domain/staff.js';
+import { grantOrInvite, listStaff, resetSecondFactor, setStaffRoles, staffUserIdByEmail } from '../../domain/staff.js';
 import { runningStack, stackStateFile } from './stack-state.js';
 
 const USAGE = `Usage:
@@ -32,6 +32,9 @@ const USAGE = `Usage:
       The staff, their roles and whether they set up two-factor sign-in; pending invitations.
   npm run admin -- staff remove <email>
       Removes every staff role of the account (the last owner cannot be removed).
+  npm run admin -- staff reset-2fa <email>
+      For staff who lost their authenticator app and recovery codes (an owner can do it in the staff area):
+      forgets the app and the codes and ends their sessions; their next login sets up a new app.
   Roles: ${STAFF_ROLES.join(', ')}. Staff changes are in the audit log as cli:<your login name>.
 
 Environment: DATABASE_URL, or else the database of the npm start running on this machine (found in its
@@ -106,7 +109,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     by === undefined &&
     ((command === 'list' && target === undefined && role === undefined) ||
       (command === 'add' && target !== undefined && role !== undefined) ||
-      (command === 'remove' && target !== undefined && role === undefined));
+      ((command === 'remove' || command === 'reset-2fa') && target !== undefined && role === undefined));
   if (rest.length > 0 || !(memberships || staff)) {
     out.error(USAGE);
     return 2;
@@ -189,7 +192,7 @@ function staffTable(list: StaffListAnswer): string[] {
   return lines;
 }
 
-/** `staff add|list|remove`: the same use cases as the staff API, recorded in the audit log as cli:<login name>. */
+/** `staff add|list|remove|reset-2fa`: the same use cases as the staff API, recorded in the audit log as cli:<login name>. */
 async function staffCommand(
   pool: Pool,
   command: string,
@@ -202,12 +205,17 @@ async function staffCommand(
     for (const line of staffTable(await listStaff(pool))) out.log(line);
     return 0;
   }
-  if (!input) throw new Error('staff add/remove without an e-mail');
-  if (command === 'remove') {
+  if (!input) throw new Error('staff add/remove/reset-2fa without an e-mail');
+  if (command === 'remove' || command === 'reset-2fa') {
     const userId = await staffUserIdByEmail(pool, input.email);
     if (userId === undefined) {
       out.error(`There is no account for ${input.email}.`);
       return 1;
+    }
+    if (command === 'reset-2fa') {
+      await resetSecondFactor(pool, userId, actor);
+      out.log(`${input.email}: authenticator app and recovery codes reset, sessions ended; their next login sets up a new app.`);
+      return 0;
     }
     await setStaffRoles(pool, userId, [], actor);
     out.log(`${input.email} is no longer staff (every role removed; it takes effect on their next request).`);
