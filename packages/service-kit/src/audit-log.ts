@@ -16,14 +16,14 @@ export interface AuditLogFilter {
   limit: number;
 }
 
-/** Newest first (by id, the order entries were written in), `limit` entries matching every given filter. */
+/** Newest first (by id, the order entries were written in: the column, not the text `id` the query answers, which would sort 10 before 9), `limit` entries matching every given filter. */
 export function auditLogPageQuery(filter: AuditLogFilter): { text: string; values: unknown[] } {
   return {
     text: `SELECT id::text AS id, at, actor_user_id, actor_email, action, target, summary, ip FROM audit_log
       WHERE ($1::text IS NULL OR action = $1) AND ($2::text IS NULL OR lower(actor_email) = lower($2)) AND ($3::bigint IS NULL OR id < $3::bigint)
         AND ($5::date IS NULL OR at >= ($5::date)::timestamp AT TIME ZONE $7::text)
         AND ($6::date IS NULL OR at < ($6::date + 1)::timestamp AT TIME ZONE $7::text)
-      ORDER BY id DESC LIMIT $4`,
+      ORDER BY audit_log.id DESC LIMIT $4`,
     values: [filter.action ?? null, filter.actor ?? null, filter.before ?? null, filter.limit, filter.from ?? null, filter.to ?? null, filter.timeZone],
   };
 }
