@@ -35,7 +35,7 @@ import {
   type PostWrite,
   type StaffPostRow,
 } from '../../data-access/staff-posts-repository.js';
-import { imageMetaOf, processImage } from '../image-variants.js';
+import { imageMetaOf, processImage, VARIANT_CONTENT_TYPE, type ProcessedImage } from '../image-variants.js';
 import { instantToSite, siteTimeToInstant } from '../site-dates.js';
 
 /**
@@ -69,6 +69,23 @@ export class StalePostError extends Error {
 /** The uploaded bytes could not be made into a picture. */
 export class UnreadableImageError extends Error {
   override readonly name = 'UnreadableImageError';
+}
+
+/** An uploaded picture through the sharp pipeline (`fileName` gives its kind); UnreadableImageError when it cannot be read. */
+export async function processUpload(upload: { fileName: string; bytes: Buffer }): Promise<ProcessedImage> {
+  try {
+    return await processImage(upload.fileName, upload.bytes);
+  } catch (err) {
+    throw new UnreadableImageError(err instanceof Error ? err.message : String(err), { cause: err });
+  }
+}
+
+/** Stores a processed upload (its original and WebP variants) as an import stores a folder's pictures. */
+export async function storeProcessedImage(client: PoolClient, processed: ProcessedImage): Promise<void> {
+  await insertImageSource(client, processed);
+  for (const variant of processed.variants) {
+    await insertImageVariant(client, { file: variant.file, sourceHash: processed.hash, width: variant.width, height: variant.height, contentType: VARIANT_CONTENT_TYPE, bytes: variant.bytes });
+  }
 }
 
 export type PostFields = Omit<CreatePostRequest, 'coverAlt' | 'publishAt'> & { coverAlt?: string | undefined; publishAt?: string | null | undefined };
@@ -258,18 +275,10 @@ export class StaffPosts {
     const current = await staffPost(this.options.pool, key);
     if (!current) throw new PostNotFoundError(key);
     if (current.version !== version) throw new StalePostError(summaryOf(current), []);
-    let processed: Awaited<ReturnType<typeof processImage>>;
-    try {
-      processed = await processImage(upload.fileName, upload.bytes);
-    } catch (err) {
-      throw new UnreadableImageError(err instanceof Error ? err.message : String(err), { cause: err });
-    }
+    const processed = await processUpload(upload);
     return inChange(this.options.pool, async (client) => {
       const before = await lockedAtVersion(client, key, version);
-      await insertImageSource(client, processed);
-      for (const variant of processed.variants) {
-        await insertImageVariant(client, { file: variant.file, sourceHash: processed.hash, width: variant.width, height: variant.height, contentType: 'image/webp', bytes: variant.bytes });
-      }
+      await storeProcessedImage(client, processed);
       const meta = imageMetaOf(processed.variants, before.cover_alt);
       const after = await setPostCover(client, key, { image: meta.file, imageMeta: meta, imageHash: processed.hash });
       await deleteUnusedImageSources(client);

@@ -1,6 +1,6 @@
 import { uploadUrl, type ContentAuditAction, type StaffPostCover } from '@tca/contracts';
 import type { Pool, PoolClient } from '@tca/service-kit';
-import { deleteUnusedImageSources, insertImageSource, insertImageVariant } from '../../data-access/content-import-repository.js';
+import { deleteUnusedImageSources } from '../../data-access/content-import-repository.js';
 import { insertAudit } from '../../data-access/staff-posts-repository.js';
 import {
   deleteOrderedItem,
@@ -15,8 +15,8 @@ import {
   type OrderedItemRow,
   type OrderedTable,
 } from '../../data-access/staff-team-repository.js';
-import { imageMetaOf, processImage } from '../image-variants.js';
-import { inChange, keyBase, quote, UnreadableImageError, type Actor } from '../staff-posts/staff-posts.js';
+import { imageMetaOf } from '../image-variants.js';
+import { inChange, keyBase, processUpload, quote, storeProcessedImage, type Actor } from '../staff-posts/staff-posts.js';
 
 /**
  * An ordered list edited by staff (issue 14): team members and sponsors. Every change runs in one transaction
@@ -190,18 +190,10 @@ export class OrderedList<F extends OrderedItemFields, R extends OrderedItemRow, 
     const current = await orderedItem<R>(this.pool, this.spec.table, key);
     if (!current) throw new ItemNotFoundError(key);
     if (current.version !== version) throw new StaleItemError(this.itemOf(current), []);
-    let processed: Awaited<ReturnType<typeof processImage>>;
-    try {
-      processed = await processImage(upload.fileName, upload.bytes);
-    } catch (err) {
-      throw new UnreadableImageError(err instanceof Error ? err.message : String(err), { cause: err });
-    }
+    const processed = await processUpload(upload);
     return inChange(this.pool, async (client) => {
       const before = await this.lockedAtVersion(client, key, version);
-      await insertImageSource(client, processed);
-      for (const variant of processed.variants) {
-        await insertImageVariant(client, { file: variant.file, sourceHash: processed.hash, width: variant.width, height: variant.height, contentType: 'image/webp', bytes: variant.bytes });
-      }
+      await storeProcessedImage(client, processed);
       const meta = imageMetaOf(processed.variants, before.image_alt);
       const after = await setOrderedItemImage<R>(client, this.spec.table, key, { image: meta.file, imageMeta: meta, imageHash: processed.hash });
       await deleteUnusedImageSources(client);

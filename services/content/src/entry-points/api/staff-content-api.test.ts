@@ -7,13 +7,11 @@ import {
   blogListSchema,
   contentAuditPageAnswerSchema,
   COVER_MAX_BYTES,
-  STAFF_ROLES,
   staffPostAnswerSchema,
   staffPostListAnswerSchema,
   stalePostAnswerSchema,
   type CreatePostRequest,
   type StaffPost,
-  type StaffRole,
 } from '@tca/contracts';
 import { createPool, runMigrations } from '@tca/service-kit';
 import { createTestDatabase } from '@tca/service-kit/testing';
@@ -22,6 +20,7 @@ import { exportContent } from '../../domain/content-import/export-content.js';
 import { importContent } from '../../domain/content-import/import-content.js';
 import { pngPicture } from '../../testing/content-fixtures.js';
 import { startStaffContentSite, type StaffContentSite } from '../../testing/staff-content-site.js';
+import { assertEditorsOnly } from '../../testing/staff-role-matrix.js';
 
 /**
  * The staff API for blog posts (issue 14) on the real service: PostgreSQL, Redis, identity as the stub with
@@ -104,24 +103,7 @@ describe('staff content API: who may call', () => {
       ['DELETE', `/posts/${post.key}?version=1000`],
       ['POST', '/preview', { body: 'a' }],
     ];
-    const matrix: Array<[string, string | undefined, number, string?]> = [
-      ['no session', undefined, 401],
-      ['unknown token', 'Bearer nope', 401],
-      ['member', site.bearer([]), 403, 'not_staff'],
-      ['editor without second factor', site.bearer(['editor'], false), 403, 'second_factor_required'],
-      ...STAFF_ROLES.filter((r) => r !== 'editor' && r !== 'owner').map((role): [string, string, number, string] => [role, site.bearer([role as StaffRole]), 403, 'forbidden']),
-    ];
-    for (const [method, path, body] of endpoints) {
-      for (const [who, auth, status, error] of matrix) {
-        const res = await call(method, path, auth, body);
-        assert.equal(res.status, status, `${who} ${method} ${path}`);
-        if (error) assert.equal(((await res.json()) as { error: string }).error, error, `${who} ${method} ${path}`);
-      }
-      for (const auth of [editor, owner]) {
-        const res = await call(method, path, auth, body);
-        assert.ok([200, 201, 409].includes(res.status), `${method} ${path}: ${res.status}`);
-      }
-    }
+    await assertEditorsOnly(site, call, endpoints, [200, 201, 409]);
     // The audit list is the owner's only.
     assert.equal((await call('GET', '/audit', editor)).status, 403);
     assert.equal((await call('GET', '/audit', owner)).status, 200);

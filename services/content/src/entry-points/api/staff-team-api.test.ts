@@ -6,7 +6,6 @@ import { after, before, describe, it } from 'node:test';
 import {
   COVER_MAX_BYTES,
   sponsorListSchema,
-  STAFF_ROLES,
   staffSponsorAnswerSchema,
   staffSponsorListAnswerSchema,
   staffTeamListAnswerSchema,
@@ -18,7 +17,6 @@ import {
   type CreateTeamMemberRequest,
   type StaffSponsor,
   type StaffTeamMember,
-  type StaffRole,
 } from '@tca/contracts';
 import { createPool, runMigrations } from '@tca/service-kit';
 import { createTestDatabase } from '@tca/service-kit/testing';
@@ -28,6 +26,7 @@ import { exportContent } from '../../domain/content-import/export-content.js';
 import { importContent } from '../../domain/content-import/import-content.js';
 import { pngPicture, svgPicture } from '../../testing/content-fixtures.js';
 import { startStaffContentSite, type StaffContentSite } from '../../testing/staff-content-site.js';
+import { assertEditorsOnly, type StaffEndpoint } from '../../testing/staff-role-matrix.js';
 
 /**
  * The staff API for team members and sponsors (issue 14) on the real service: PostgreSQL, Redis, identity as
@@ -92,7 +91,7 @@ describe('staff team and sponsors API: who may call', () => {
   it('editor and owner may; other roles, members, no second factor and no session may not', async () => {
     const member = await addMember({ name: 'Role check' });
     const sponsor = await addSponsor({ name: 'Role check sponsor' });
-    const endpoints: Array<[string, string, unknown?]> = [
+    const endpoints: StaffEndpoint[] = [
       ['GET', '/team'],
       ['GET', `/team/${member.key}`],
       ['POST', '/team', { name: 'x' }],
@@ -108,23 +107,7 @@ describe('staff team and sponsors API: who may call', () => {
       ['DELETE', `/sponsors/${sponsor.key}?version=1000`],
       ['PUT', `/sponsors/${sponsor.key}/logo?version=1000`],
     ];
-    const matrix: Array<[string, string | undefined, number, string?]> = [
-      ['no session', undefined, 401],
-      ['member', site.bearer([]), 403, 'not_staff'],
-      ['editor without second factor', site.bearer(['editor'], false), 403, 'second_factor_required'],
-      ...STAFF_ROLES.filter((r) => r !== 'editor' && r !== 'owner').map((role): [string, string, number, string] => [role, site.bearer([role as StaffRole]), 403, 'forbidden']),
-    ];
-    for (const [method, path, body] of endpoints) {
-      for (const [who, auth, status, error] of matrix) {
-        const res = await call(method, path, auth, body);
-        assert.equal(res.status, status, `${who} ${method} ${path}`);
-        if (error) assert.equal(((await res.json()) as { error: string }).error, error, `${who} ${method} ${path}`);
-      }
-      for (const auth of [editor, site.bearer(['owner'])]) {
-        const res = await call(method, path, auth, body);
-        assert.ok(res.status < 500 && ![401, 403].includes(res.status), `${method} ${path}: ${res.status}`);
-      }
-    }
+    await assertEditorsOnly(site, call, endpoints);
   });
 });
 
