@@ -22,7 +22,7 @@ export function RequestRow({ request, onApprove, onReject }: RequestRowProps) {
       <td>
         <span className={styles.cellLabel}>Member</span>
         {request.name}
-        <span className={styles.muted}>{request.email}</span>
+        <span className={styles.email}>{request.email}</span>
       </td>
       <td>
         <span className={styles.cellLabel}>Level</span>
@@ -30,7 +30,7 @@ export function RequestRow({ request, onApprove, onReject }: RequestRowProps) {
       </td>
       <td>
         <span className={styles.cellLabel}>Status</span>
-        <span className={pending ? styles.pending : undefined}>{request.status}</span>
+        <span className={pending ? styles.pending : styles.nowrap}>{request.status}</span>
       </td>
       <td>
         <span className={styles.cellLabel}>Requested</span>
