@@ -50,15 +50,16 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
     const byKey = new Map(items.map((item) => [item.key, item]));
     setItems(keys.flatMap((key) => byKey.get(key) ?? []));
     setProblem(null);
-    let current: I[] | null = null;
+    // The 409's list, read inside the call (run() returns only the outcome).
+    const stale: { items: I[] | null } = { items: null };
     const outcome = await run(async (token) => {
       const change = await saveOrder(kind, token, keys);
-      current = change.conflict?.items ?? null;
+      stale.items = change.conflict?.items ?? null;
       return change.result;
     });
     if (outcome.ok && outcome.answer) setItems(outcome.answer.items);
-    else if (current) {
-      setItems(current);
+    else if (stale.items) {
+      setItems(stale.items);
       report(kind.messages.orderStale);
     } else {
       setItems(before);
@@ -67,17 +68,17 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
   }
 
   async function remove(item: I) {
-    let changed = false;
+    const stale = { changed: false };
     const outcome = await run(async (token) => {
       const change = await deleteItem(kind, token, item.key, item.version);
-      changed = change.conflict !== null;
+      stale.changed = change.conflict !== null;
       return change.result;
     });
     setRemoving(null);
     if (outcome.ok) {
       setItems((now) => (now ? now.filter((other) => other.key !== item.key) : now));
       notify.success(kind.messages.deleted);
-    } else if (changed) {
+    } else if (stale.changed) {
       report(`${kind.messages.stale} It was not removed; the list now shows their version.`);
       reload();
     } else report(`${item.name} was not removed. ${outcome.text}`);

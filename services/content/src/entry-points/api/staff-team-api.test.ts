@@ -131,6 +131,7 @@ describe('staff team and sponsors API: validation', () => {
     assert.equal((await call('PUT', '/team/order', editor, { keys: ['a', 'a'] })).status, 400);
     assert.equal((await call('DELETE', '/team/x?version=abc', editor)).status, 400);
     assert.equal((await call('GET', '/team/no-such-member', editor)).status, 404);
+    assert.equal((await call('GET', '/sponsors', editor)).headers.get('cache-control'), 'no-store', 'staff answers are never cached');
     assert.equal((await call('GET', '/sponsors/bad%20key', editor)).status, 404);
     assert.equal((await call('PUT', '/team/no-such-member', editor, { name: 'A', version: 1 })).status, 404);
   });
