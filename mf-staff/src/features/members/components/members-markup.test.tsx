@@ -9,7 +9,6 @@ import { prepareBrowserlessPages } from '@tca/ui/testing/markup';
 prepareBrowserlessPages();
 
 const { RequestsPanel, RequestsTable } = await import('./requests-panel.js');
-const { StaffAccessView } = await import('../../staff-access/components/staff-gate.js');
 
 const render = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter initialEntries={['/staff/members']}>{node}</MemoryRouter>);
 const noop = () => undefined;
@@ -64,12 +63,4 @@ test('an empty filter says so; one page has no pager', () => {
   assert.match(html, /<h2[^>]*>Rejected requests<\/h2>/);
   assert.match(html, /There are no Rejected requests\./);
   assert.doesNotMatch(html, /<table|Pages of requests/);
-});
-
-test('the desk needs the membership officer role: an editor gets "Not one of your areas"', () => {
-  const me = { user: { id: '3', email: 'e@example.org', firstName: 'Eli', lastName: 'N' }, roles: ['editor' as const], twoFactorEnrolled: true };
-  const html = render(<StaffAccessView access={{ kind: 'staff', me }} retry={noop} roles={['membership_officer']}>{() => <p>desk</p>}</StaffAccessView>);
-  assert.equal(h1(html), 'Not one of your areas');
-  assert.match(html, /needs the role Membership officer/);
-  assert.doesNotMatch(html, /desk/);
 });
