@@ -36,7 +36,8 @@ test('a loaded event becomes the fields and back into the same request (empty op
 test('the form checks the contracts\' rules before sending: each message under its field', () => {
   const blank = checkEventDraft(emptyEventDraft());
   assert.equal(blank.name, 'Name is required');
-  assert.match(blank.date ?? '', /Date must be a day/);
+  assert.equal(blank.date, 'Date is required');
+  assert.match(checkEventDraft({ ...emptyEventDraft(), date: '2030-02-30' }).date ?? '', /Date must be a day/);
   const draft: EventDraft = { ...draftOfEvent(event), endDate: '2030-01-14', time: '7pm', eventLink: 'javascript:alert(1)' };
   const errors = checkEventDraft(draft);
   assert.equal(errors.endDate, END_DATE_BEFORE_MESSAGE);

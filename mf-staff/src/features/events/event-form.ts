@@ -68,6 +68,8 @@ export function updateOf(draft: EventDraft, version: number): UpdateEventRequest
   return { ...requestOf(draft), images: draft.images.map(({ file, alt }) => ({ file, alt })), version };
 }
 
+export const DATE_REQUIRED_MESSAGE = 'Date is required';
+
 /** The field messages before anything is sent: the contracts' rules (the server applies the same), and each picture's alt text. */
 export function checkEventDraft(draft: EventDraft): EventErrors {
   const errors: EventErrors = {};
@@ -78,6 +80,7 @@ export function checkEventDraft(draft: EventDraft): EventErrors {
       if (typeof field === 'string' && (EVENT_FIELDS as readonly string[]).includes(field) && !errors[field as EventField]) errors[field as EventField] = issue.message;
     }
   }
+  if (draft.date.trim() === '') errors.date = DATE_REQUIRED_MESSAGE;
   draft.images.forEach((image, index) => {
     if (image.alt.trim() === '') errors[`images.${index}`] = IMAGE_ALT_REQUIRED_MESSAGE;
   });

@@ -33,8 +33,8 @@ export function EventPictures({ images, errors, busy, canAdd, onChange, onAdd }:
   };
 
   return (
-    <fieldset className={staff.section}>
-      <legend className={staff.sectionTitle}>Pictures</legend>
+    <fieldset className={styles.pictureSet}>
+      <legend className={`${staff.sectionTitle} ${styles.pictureLegend}`}>Pictures</legend>
       <p className={staff.muted}>The public page shows them as a slideshow in this order. Changes to the order, alt texts and removals are saved with Save.</p>
       <p className="tca-visually-hidden" aria-live="polite">
         {note}
