@@ -113,7 +113,8 @@ export function createStaffQueues(pool: Pool, redis: Redis, prefix?: string): St
     if ((await withRedis(() => job.getState())) !== 'failed') throw new ConflictError(QUEUE_JOB_NOT_FAILED_MESSAGE, 'not_failed');
     const reason = job.failedReason ? `: ${shownText(job.failedReason, 120)}` : '';
     const what = action === 'queue_job_retried' ? 'Retried' : 'Removed';
-    const summary = `${what} failed job "${shownText(job.name, 80)}" (${job.attemptsMade} attempts${reason}).`;
+    const tries = `${job.attemptsMade} ${job.attemptsMade === 1 ? 'attempt' : 'attempts'}`;
+    const summary = `${what} failed job "${shownText(job.name, 80)}" (${tries}${reason}).`;
     await withTransaction(pool, async (client) => {
       await recordAudit(client, actor, action, `${name}/${jobId}`, summary);
       await withRedis(async () => {

@@ -71,16 +71,18 @@ export function AuditTable({ entries }: { entries: readonly FeedEntry[] }) {
       <tbody>
         {entries.map((entry) => (
           <tr key={`${entry.source}-${entry.id}`}>
-            <td data-label="When (Adelaide)">
+            <td data-label="When (Adelaide)" className={table.nowrap}>
               <time dateTime={entry.at}>{entryTime(entry.at)}</time>
             </td>
             <td data-label="Who">{entry.actorEmail}</td>
             <td data-label="What">
-              <strong>{actionLabel(entry.action)}</strong>
-              <span className={styles.since}>
-                {AUDIT_SOURCE_LABELS[entry.source]}
-                {entry.target ? ` · ${entry.target}` : ''}
-              </span>
+              <div>
+                <strong>{actionLabel(entry.action)}</strong>
+                <span className={styles.since}>
+                  {AUDIT_SOURCE_LABELS[entry.source]}
+                  {entry.target ? ` · ${entry.target}` : ''}
+                </span>
+              </div>
             </td>
             <td data-label="Change">{entry.summary}</td>
           </tr>

@@ -164,7 +164,7 @@ describe('failed jobs', () => {
     const [entry] = await auditEntries(identity, `email/${resetJobId}`);
     assert.equal(entry?.action, 'queue_job_retried');
     assert.equal(entry.actor_email, owner.email);
-    assert.match(entry.summary, /^Retried failed job "password-reset" \(1 attempts: SMTP refused the message: /);
+    assert.match(entry.summary, /^Retried failed job "password-reset" \(1 attempt: SMTP refused the message: /);
     assert.ok(!entry.summary.includes(resetToken), 'nor in the audit log');
   });
 
