@@ -1,6 +1,6 @@
 import { ALBUM_PHOTOS_MAX, uploadUrl, type ContentAuditAction, type CreateAlbumRequest, type StaffAlbum, type StaffAlbumSummary, type StaffPhoto } from '@tca/contracts';
 import type { Pool, PoolClient } from '@tca/service-kit';
-import { deleteUnusedImageSources, insertImageSource, insertImageVariant } from '../../data-access/content-import-repository.js';
+import { deleteUnusedImageSources } from '../../data-access/content-import-repository.js';
 import {
   album,
   albumKeysLike,
@@ -13,8 +13,8 @@ import {
   type AlbumRow,
 } from '../../data-access/staff-gallery-repository.js';
 import { insertAudit } from '../../data-access/staff-posts-repository.js';
-import { imageMetaOf, processImage, sha256 } from '../image-variants.js';
-import { inChange, keyBase, quote, UnreadableImageError, type Actor } from '../staff-posts/staff-posts.js';
+import { imageMetaOf, sha256 } from '../image-variants.js';
+import { inChange, keyBase, processUpload, quote, storeProcessedImage, type Actor } from '../staff-posts/staff-posts.js';
 
 /**
  * Gallery albums edited by staff (issue 14). Like the blog posts: every change runs in one transaction that
@@ -190,20 +190,12 @@ export class StaffGallery {
     if (!current) throw new AlbumNotFoundError(key);
     if (current.image_hashes.length >= ALBUM_PHOTOS_MAX) throw new AlbumFullError(key);
     if (current.image_hashes.includes(sha256(upload.bytes))) throw new DuplicatePhotoError(key);
-    let processed: Awaited<ReturnType<typeof processImage>>;
-    try {
-      processed = await processImage(upload.fileName, upload.bytes);
-    } catch (err) {
-      throw new UnreadableImageError(err instanceof Error ? err.message : String(err), { cause: err });
-    }
+    const processed = await processUpload(upload);
     return inChange(this.pool, async (client) => {
       const before = await locked(client, key);
       if (before.image_hashes.includes(processed.hash)) throw new DuplicatePhotoError(processed.hash);
       if (before.image_hashes.length >= ALBUM_PHOTOS_MAX) throw new AlbumFullError(key);
-      await insertImageSource(client, processed);
-      for (const variant of processed.variants) {
-        await insertImageVariant(client, { file: variant.file, sourceHash: processed.hash, width: variant.width, height: variant.height, contentType: 'image/webp', bytes: variant.bytes });
-      }
+      await storeProcessedImage(client, processed);
       const meta = imageMetaOf(processed.variants, '');
       const after = await setAlbumPhotos(client, key, [...photosOf(before), { hash: processed.hash, meta }]);
       await audit(client, actor, 'album_photo_added', key, `${photoLabel(after, after.image_hashes.length - 1)} from ${quote(upload.fileName)}, ${meta.width}x${meta.height}`);
