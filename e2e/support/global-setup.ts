@@ -18,6 +18,7 @@ export default async function globalSetup() {
   const dataDir = path.join(rootDir, 'e2e/.tmp', slot.index === 0 ? 'data' : `data-${slot.index}`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
+  const redisUrl = process.env.E2E_REDIS_URL ?? `redis://127.0.0.1:6379/${slot.redisDb}`;
   const stack = await startStack({
     mode: 'start',
     rootDir,
@@ -32,7 +33,7 @@ export default async function globalSetup() {
       REMOTE_TIMEOUT_MS: '2500',
       REMOTE_RETRIES: '1',
       REMOTE_BACKOFF_MS: '200',
-      REDIS_URL: process.env.E2E_REDIS_URL ?? `redis://127.0.0.1:6379/${slot.redisDb}`,
+      REDIS_URL: redisUrl,
       MAIL_UI_PORT: '0',
       MAIL_SMTP_PORT: '0',
       // Every browser test posts from 127.0.0.1: the per-address and per-account limits (service-tested) would refuse them.
@@ -55,6 +56,8 @@ export default async function globalSetup() {
   // The membership tests approve requests with the operators' CLI (it needs the site's database) and
   // check that checkout leaves for the Stripe sandbox's hosted page.
   process.env.E2E_DATABASE_URL = stack.databaseUrl;
+  // The staff queues test puts a job the site's worker refuses in its Redis.
+  process.env.E2E_STACK_REDIS_URL = redisUrl;
   if (stack.stripeSandbox) process.env.E2E_STRIPE_SANDBOX_URL = stack.stripeSandbox.url;
   return async () => {
     await stack.stop();
