@@ -1,8 +1,7 @@
-import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STAFF_ROLES, type StaffRole } from '@tca/contracts';
+import type { StaffRole } from '@tca/contracts';
 import { createLogger, createPool, runMigrations, type Pool } from '@tca/service-kit';
 import { createTestDatabase, startIdentityStub, startRedisServer, type IdentityStub, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
 import { loadContentConfig, MIGRATIONS_DIR, SCHEMA } from '../config.js';
@@ -64,35 +63,6 @@ export async function startStaffContentSite(name: string, env: Record<string, st
       await db.drop();
     },
   };
-}
-
-/** A staff call: method, path (under the site) and a JSON body. */
-export type StaffEndpoint = [method: string, path: string, body?: unknown];
-
-/**
- * The editor-only rule for each endpoint: no session 401; a member 403 not_staff; an editor without the
- * second factor 403 second_factor_required; every other staff role 403 forbidden. `call` makes the request
- * (the test's own, so it can count answers).
- */
-export async function assertEditorOnly(
-  site: StaffContentSite,
-  endpoints: readonly StaffEndpoint[],
-  call: (method: string, path: string, authorization: string | undefined, body?: unknown) => Promise<Response>,
-): Promise<void> {
-  const refused: Array<[who: string, authorization: string | undefined, status: number, error?: string]> = [
-    ['no session', undefined, 401],
-    ['unknown token', 'Bearer nope', 401],
-    ['member', site.bearer([]), 403, 'not_staff'],
-    ['editor without second factor', site.bearer(['editor'], false), 403, 'second_factor_required'],
-    ...STAFF_ROLES.filter((r) => r !== 'editor' && r !== 'owner').map((role): [string, string, number, string] => [role, site.bearer([role]), 403, 'forbidden']),
-  ];
-  for (const [method, path, body] of endpoints) {
-    for (const [who, authorization, status, error] of refused) {
-      const res = await call(method, path, authorization, body);
-      assert.equal(res.status, status, `${who} ${method} ${path}`);
-      if (error) assert.equal(((await res.json()) as { error: string }).error, error, `${who} ${method} ${path}`);
-    }
-  }
 }
 
 /** Exports the site's content, imports it into a fresh database and lets `inspect` read that one; cleans up after. */

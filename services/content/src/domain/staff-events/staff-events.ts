@@ -1,6 +1,6 @@
 import { uploadUrl, type EventFields, type EventUpdate, type StaffEvent, type StaffEventSummary } from '@tca/contracts';
 import type { Pool, PoolClient } from '@tca/service-kit';
-import { deleteUnusedImageSources, insertImageSource, insertImageVariant } from '../../data-access/content-import-repository.js';
+import { deleteUnusedImageSources } from '../../data-access/content-import-repository.js';
 import { insertAudit } from '../../data-access/staff-posts-repository.js';
 import {
   allStaffEvents,
@@ -14,8 +14,8 @@ import {
   type EventWrite,
   type StaffEventRow,
 } from '../../data-access/staff-events-repository.js';
-import { imageMetaOf, processImage } from '../image-variants.js';
-import { inChange, keyBase, quote, UnreadableImageError, type Actor } from '../staff-posts/staff-posts.js';
+import { imageMetaOf } from '../image-variants.js';
+import { inChange, keyBase, processUpload, quote, storeProcessedImage, type Actor } from '../staff-posts/staff-posts.js';
 
 /**
  * Events edited by staff (issue 14). Like blog posts: every change runs in one transaction holding the import
@@ -209,19 +209,11 @@ export class StaffEvents {
     if (!current) throw new EventNotFoundError(key);
     if (current.version !== version) throw new StaleEventError(eventOf(current), []);
     if (current.image_meta.length >= maxImages) throw new EventImagesFullError(key);
-    let processed: Awaited<ReturnType<typeof processImage>>;
-    try {
-      processed = await processImage(upload.fileName, upload.bytes);
-    } catch (err) {
-      throw new UnreadableImageError(err instanceof Error ? err.message : String(err), { cause: err });
-    }
+    const processed = await processUpload(upload);
     return inChange(this.pool, async (client) => {
       const before = await lockedAtVersion(client, key, version);
       if (before.image_meta.length >= maxImages) throw new EventImagesFullError(key);
-      await insertImageSource(client, processed);
-      for (const variant of processed.variants) {
-        await insertImageVariant(client, { file: variant.file, sourceHash: processed.hash, width: variant.width, height: variant.height, contentType: 'image/webp', bytes: variant.bytes });
-      }
+      await storeProcessedImage(client, processed);
       const meta = imageMetaOf(processed.variants, upload.alt || before.name);
       if (before.images.includes(meta.file)) return { result: eventOf(before), changed: false };
       const after = await setEventImages(client, key, {
