@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Modal } from '@tca/ui/modal';
 import styles from './staff.module.css';
 
@@ -8,10 +9,14 @@ interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** What the dialog asks for besides the question (e.g. a reason): a form whose id is `form`. */
+  children?: ReactNode;
+  /** The id of the form in `children`: the confirm button submits it (and onConfirm is not called). */
+  form?: string;
 }
 
-/** "Are you sure?" for an action that cannot be undone from here (removing staff, withdrawing an invitation). */
-export function ConfirmDialog({ title, description, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+/** "Are you sure?" for an action that cannot be undone from here (removing staff, withdrawing an invitation, rejecting a request). */
+export function ConfirmDialog({ title, description, confirmLabel, busy, onConfirm, onCancel, children, form }: ConfirmDialogProps) {
   return (
     <Modal
       title={title}
@@ -24,11 +29,19 @@ export function ConfirmDialog({ title, description, confirmLabel, busy, onConfir
           <button type="button" className={styles.secondary} disabled={busy} onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className="tca-button" aria-disabled={busy || undefined} onClick={() => !busy && onConfirm()}>
-            {busy ? 'Working...' : confirmLabel}
-          </button>
+          {form ? (
+            <button type="submit" form={form} className="tca-button" aria-disabled={busy || undefined}>
+              {busy ? 'Working...' : confirmLabel}
+            </button>
+          ) : (
+            <button type="button" className="tca-button" aria-disabled={busy || undefined} onClick={() => !busy && onConfirm()}>
+              {busy ? 'Working...' : confirmLabel}
+            </button>
+          )}
         </>
       }
-    />
+    >
+      {children}
+    </Modal>
   );
 }

@@ -64,3 +64,14 @@ test('an empty filter says so; one page has no pager', () => {
   assert.match(html, /There are no Rejected requests\./);
   assert.doesNotMatch(html, /<table|Pages of requests/);
 });
+
+test('the reject dialog: the question, a labelled required reason (at most 1000 characters, its hint), Cancel and a submit for its form', async () => {
+  const { RejectDialog } = await import('./reject-dialog.js');
+  const html = render(<RejectDialog request={pending} busy={false} failure="The reason may have at most 1000 characters." onReject={noop} onCancel={noop} />);
+  assert.match(html, /<h2[^>]*>Reject M-2026-000012\?<\/h2>/);
+  assert.match(html, /Kavya Raman \(kavya@example\.org\) is e-mailed/);
+  assert.match(html, /role="alert"[^>]*>.*The reason may have at most 1000 characters\./);
+  assert.match(html, /<label for="([^"]+)"[^>]*>Reason for the member<span[^>]*> \*<\/span><\/label><textarea id="\1" aria-describedby="\1-hint" required=""[^>]*maxLength="1000"/);
+  assert.match(html, /<button type="submit" form="reject-form" class="tca-button">Reject request<\/button>/);
+  assert.match(html, /<button type="button"[^>]*>Cancel<\/button>/);
+});

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { MEMBERSHIP_REJECTION_REASON_MAX, type MembershipRequest } from '@tca/contracts';
 import { Banner, Field, fieldClasses } from '@tca/ui/forms';
-import { Modal } from '@tca/ui/modal';
 import { reasonError } from '../membership-requests.js';
-import styles from '../../../shared/staff.module.css';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 
 interface RejectDialogProps {
   request: MembershipRequest;
@@ -25,22 +24,14 @@ export function RejectDialog({ request, busy, failure, onReject, onCancel }: Rej
     if (problem === null) onReject(reason.trim());
   };
   return (
-    <Modal
+    <ConfirmDialog
       title={`Reject ${request.requestId}?`}
       description={`${request.name} (${request.email}) is e-mailed that their ${request.membershipName} membership request was rejected, with this reason.`}
-      onClose={() => {
-        if (!busy) onCancel();
-      }}
-      footer={
-        <>
-          <button type="button" className={styles.secondary} disabled={busy} onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" form="reject-form" className="tca-button" aria-disabled={busy || undefined}>
-            {busy ? 'Working...' : 'Reject request'}
-          </button>
-        </>
-      }
+      confirmLabel="Reject request"
+      busy={busy}
+      form="reject-form"
+      onConfirm={submit}
+      onCancel={onCancel}
     >
       {failure ? <Banner tone="error" title={failure} /> : null}
       <form
@@ -64,6 +55,6 @@ export function RejectDialog({ request, busy, failure, onReject, onCancel }: Rej
           )}
         </Field>
       </form>
-    </Modal>
+    </ConfirmDialog>
   );
 }
