@@ -27,3 +27,33 @@ export function auditLogPageQuery(filter: AuditLogFilter): { text: string; value
     values: [filter.action ?? null, filter.actor ?? null, filter.before ?? null, filter.limit, filter.from ?? null, filter.to ?? null, filter.timeZone],
   };
 }
+
+/** A new entry: who (a user id in the service's own form, and the e-mail or `cli:<login name>`), what, on what, a short summary, from where. */
+export interface AuditLogInsert<UserId = string | number> {
+  actorUserId: UserId | null;
+  actorEmail: string;
+  action: string;
+  target: string | null;
+  summary: string;
+  ip: string | null;
+}
+
+/** The only statement that writes to an audit log. */
+export function auditLogInsertQuery(entry: AuditLogInsert): { text: string; values: unknown[] } {
+  return {
+    text: 'INSERT INTO audit_log (actor_user_id, actor_email, action, target, summary, ip) VALUES ($1, $2, $3, $4, $5, $6)',
+    values: [entry.actorUserId, entry.actorEmail, entry.action, entry.target, entry.summary, entry.ip],
+  };
+}
+
+/** An entry as auditLogPageQuery reads it. */
+export interface AuditLogRow<UserId = string | number> {
+  id: string;
+  at: Date;
+  actor_user_id: UserId | null;
+  actor_email: string;
+  action: string;
+  target: string | null;
+  summary: string;
+  ip: string | null;
+}

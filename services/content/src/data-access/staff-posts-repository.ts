@@ -3,7 +3,7 @@
  * updated_at are set by the blog_posts trigger (migration 006) on every change, whoever makes it.
  */
 import type { ImageMeta, PostStatus } from '@tca/contracts';
-import { auditLogPageQuery, type AuditLogFilter, type Pool, type PoolClient } from '@tca/service-kit';
+import { auditLogInsertQuery, auditLogPageQuery, type AuditLogFilter, type AuditLogInsert, type AuditLogRow, type Pool, type PoolClient } from '@tca/service-kit';
 
 type Db = Pool | PoolClient;
 
@@ -103,35 +103,11 @@ export async function nextScheduledAt(db: Db): Promise<Date | null> {
 // Audit log (append-only: the table's trigger refuses UPDATE, DELETE and TRUNCATE)
 // -------------------------------------------------------------------------------------------------
 
-export interface AuditInsert {
-  actorUserId: string | null;
-  actorEmail: string;
-  action: string;
-  target: string | null;
-  summary: string;
-  ip: string | null;
-}
+export type AuditInsert = AuditLogInsert<string>;
+export type AuditRow = AuditLogRow<string>;
 
 export async function insertAudit(db: Db, entry: AuditInsert): Promise<void> {
-  await db.query('INSERT INTO audit_log (actor_user_id, actor_email, action, target, summary, ip) VALUES ($1, $2, $3, $4, $5, $6)', [
-    entry.actorUserId,
-    entry.actorEmail,
-    entry.action,
-    entry.target,
-    entry.summary,
-    entry.ip,
-  ]);
-}
-
-export interface AuditRow {
-  id: string;
-  at: Date;
-  actor_user_id: string | null;
-  actor_email: string;
-  action: string;
-  target: string | null;
-  summary: string;
-  ip: string | null;
+  await db.query(auditLogInsertQuery(entry));
 }
 
 /** Newest first, `limit` entries older than `before`, matching the filter's action, actor and days. */
