@@ -86,12 +86,12 @@ test('an editor creates an event -> on /events and in calendar.ics; Cancel -> ma
   await expect.poll(async () => feedEntry(request, key)).toContain('STATUS:CANCELLED');
   await publicPage.close();
 
-  // Delete, confirmed in the dialog: gone from the staff list.
+  // Delete, confirmed in the dialog (which offers Cancelled instead): gone from the staff list and the feed.
   await page.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await expectNoA11yViolations(page, 'delete dialog');
-  await dialog.getByRole('button', { name: 'Delete the event' }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete "${name}"?` });
+  await expect(confirm).toContainText('set its status to Cancelled instead');
+  await expectNoA11yViolations(page, 'the delete dialog');
+  await confirm.getByRole('button', { name: 'Delete the event' }).click();
   await expect(pageTitle(page)).toHaveText('Events');
   await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
   await expect.poll(async () => feedEntry(request, key)).toBe('');

@@ -12,6 +12,7 @@ import {
   staffEventAnswerSchema,
   updateEventRequestSchema,
 } from './index.js';
+import { problems, type Parser } from './testing/schema-checks.js';
 
 const valid = {
   name: ' Pongal Festival ',
@@ -24,9 +25,8 @@ const valid = {
   status: 'Active' as const,
 };
 
-function messages(result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }): string[] {
-  return result.error?.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`) ?? [];
-}
+/** Each field's first message as `path: message`. */
+const messageLines = (schema: Parser, value: unknown): string[] => Object.entries(problems(schema, value)).map(([path, message]) => `${path}: ${message}`);
 
 describe('staff events: requests', () => {
   it('accepts an active, a cancelled and a draft event; all-day, several days, no ticket link; trims the name', () => {
@@ -53,7 +53,7 @@ describe('staff events: requests', () => {
       [{ ...valid, location: undefined }, /^location: /],
     ];
     for (const [input, pattern] of bad) {
-      const found = messages(createEventRequestSchema.safeParse(input));
+      const found = messageLines(createEventRequestSchema, input);
       assert.ok(found.some((line) => pattern.test(line)), `${JSON.stringify(input).slice(0, 80)} -> ${found.join(' | ')}`);
     }
   });
@@ -61,7 +61,7 @@ describe('staff events: requests', () => {
   it('an update carries the pictures to keep, each with alt text, and the version', () => {
     const update = { ...valid, images: [{ file: 'a-640-0123.webp', alt: ' A stage ' }], version: 3 };
     assert.equal(updateEventRequestSchema.parse(update).images[0]?.alt, 'A stage');
-    const noAlt = messages(updateEventRequestSchema.safeParse({ ...update, images: [{ file: 'a.webp', alt: '  ' }] }));
+    const noAlt = messageLines(updateEventRequestSchema, { ...update, images: [{ file: 'a.webp', alt: '  ' }] });
     assert.deepEqual(noAlt, [`images.0.alt: ${IMAGE_ALT_REQUIRED_MESSAGE}`]);
     const many = Array.from({ length: EVENT_IMAGES_MAX + 1 }, (_, i) => ({ file: `f${i}.webp`, alt: 'x' }));
     assert.ok(!updateEventRequestSchema.safeParse({ ...update, images: many }).success);
@@ -72,9 +72,7 @@ describe('staff events: requests', () => {
   it('?version=N of DELETE and uploads', () => {
     assert.deepEqual(eventVersionQuerySchema.parse({ version: '7' }), { version: 7 });
     for (const version of ['0', '07', 'x', '', '99999999999']) {
-      const result = eventVersionQuerySchema.safeParse({ version });
-      assert.ok(!result.success, version);
-      assert.match(messages(result).join(), /version of the event/);
+      assert.match(messageLines(eventVersionQuerySchema, { version }).join(), /version of the event/, version);
     }
   });
 

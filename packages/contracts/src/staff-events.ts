@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STATUSES, ISO_DATE_PATTERN, TIME_OF_DAY_PATTERN, type SiteEvent } from './content-lists.js';
-import { isRealDay, versionSchemas } from './staff-content.js';
+import { isRealDay, staffPostCoverSchema, versionSchemas } from './staff-content.js';
 import { textField } from './text-field.js';
 
 /**
@@ -122,14 +122,8 @@ export const eventImageAltSchema = EVENT_FIELD_RULES.imageAlt('Alt text');
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-export const staffEventImageSchema = z.object({
-  /** `/uploads/<file>`: the largest stored variant. */
-  url: z.string(),
-  file: z.string(),
-  alt: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
+/** One of the event's pictures: the same shape as a post's cover (`url` is the largest stored variant). */
+export const staffEventImageSchema = staffPostCoverSchema;
 export type StaffEventImage = z.infer<typeof staffEventImageSchema>;
 
 /** An event in the staff list: drafts and cancelled ones too. */

@@ -91,3 +91,20 @@ export async function exportIntoFreshDatabase(site: StaffContentSite, name: stri
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** Counts a test's answers by `method path status`, for the summary its `after` prints. */
+export class AnswerTally {
+  private readonly counts = new Map<string, number>();
+
+  /** `keyed` turns a path into its route (`/events/pongal` -> `/events/:key`). */
+  constructor(private readonly keyed: (path: string) => string) {}
+
+  add(method: string, path: string, status: number): void {
+    const key = `${method} ${this.keyed(path.replace(/\?.*$/, ''))} ${status}`;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  summary(title: string): string {
+    return `${title} (method path status: count):\n${[...this.counts].sort().map(([key, n]) => `  ${key}: ${n}`).join('\n')}`;
+  }
+}

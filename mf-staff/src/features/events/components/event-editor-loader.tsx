@@ -3,6 +3,7 @@ import { paths } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
 import { Link } from '@tca/ui/router';
 import { getEvent } from '../api/get-event.js';
+import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { EventEditor } from './event-editor.js';
 import styles from '../../../shared/staff.module.css';
@@ -16,18 +17,7 @@ export function EventEditorLoader({ eventKey }: { eventKey: string }) {
     <Page title="Edit an event">
       {load.kind === 'loading' ? <Spinner label="Loading the event..." /> : null}
       {load.kind === 'failed' ? (
-        <div role="alert">
-          <p>
-            <strong>{load.status === 404 ? 'There is no such event.' : 'The event could not be loaded.'}</strong> {load.detail}
-          </p>
-          {load.status === 404 ? null : (
-            <p className={styles.actions}>
-              <button type="button" className="tca-button" onClick={reload}>
-                Try again
-              </button>
-            </p>
-          )}
-        </div>
+        <LoadFailure title={load.status === 404 ? 'There is no such event.' : 'The event could not be loaded.'} detail={load.detail} onRetry={load.status === 404 ? undefined : reload} />
       ) : null}
       <p className={styles.actions}>
         <Link to={paths.staffEvents} className={styles.secondary}>

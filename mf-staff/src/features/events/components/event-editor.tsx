@@ -11,15 +11,15 @@ import {
   type StaleEventAnswer,
   type StaffEvent,
 } from '@tca/contracts';
-import { notify, Page } from '@tca/ui';
-import { isRejectedToken, type ApiResult } from '@tca/ui/api';
-import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
-import { Link, useNavigate } from '@tca/ui/router';
-import { splitFieldMessages } from '@tca/ui/server-errors';
 import { readToken } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
-import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { splitFieldMessages } from '@tca/ui/server-errors';
+import { Link, useNavigate } from '@tca/ui/router';
+import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import { isRejectedToken, type ApiResult } from '@tca/ui/api';
+import { notify, Page } from '@tca/ui';
 import { failureText } from '../../../shared/failure-text.js';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { addEventImage } from '../api/add-event-image.js';
 import { createEvent } from '../api/create-event.js';
 import { deleteEvent } from '../api/delete-event.js';
@@ -212,14 +212,14 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
         </Field>
         <EventPictures images={draft.images} errors={errors} busy={busy} canAdd={event !== null} onChange={(images) => set('images', images)} onAdd={addPicture} />
         <p className={styles.actions}>
-          <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
+          <button type="submit" aria-disabled={busy || undefined} className="tca-button">
             {busy ? 'Saving...' : 'Save'}
           </button>
-          {event ? (
-            <button type="button" className={`${styles.secondary} ${styles.danger}`} disabled={busy} onClick={() => setConfirmDelete(true)}>
+          {event === null ? null : (
+            <button type="button" onClick={() => setConfirmDelete(true)} disabled={busy} className={`${styles.secondary} ${styles.danger}`}>
               Delete
             </button>
-          ) : null}
+          )}
         </p>
       </form>
       {confirmDelete && event ? (

@@ -3,6 +3,7 @@ import { paths, type StaffEventSummary } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
 import { Link } from '@tca/ui/router';
 import { listEvents } from '../api/list-events.js';
+import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { statusLabel, whenText } from '../event-form.js';
 import styles from '../../../shared/staff.module.css';
@@ -24,18 +25,7 @@ export function EventsPanel() {
         </Link>
       </p>
       {load.kind === 'loading' ? <Spinner label="Loading the events..." /> : null}
-      {load.kind === 'failed' ? (
-        <div role="alert" className={styles.section}>
-          <p>
-            <strong>The events could not be loaded.</strong> {load.detail}
-          </p>
-          <p className={styles.actions}>
-            <button type="button" className="tca-button" onClick={reload}>
-              Try again
-            </button>
-          </p>
-        </div>
-      ) : null}
+      {load.kind === 'failed' ? <LoadFailure title="The events could not be loaded." detail={load.detail} onRetry={reload} /> : null}
       {load.kind === 'ready' ? <EventRows events={load.answer.events} /> : null}
     </Page>
   );

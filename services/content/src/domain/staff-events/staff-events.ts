@@ -192,16 +192,6 @@ export class StaffEvents {
     });
   }
 
-  async remove(key: string, version: number, actor: Actor): Promise<void> {
-    await inChange(this.pool, async (client) => {
-      const before = await lockedAtVersion(client, key, version);
-      await deleteEvent(client, key);
-      await deleteUnusedImageSources(client);
-      await audit(client, actor, 'event_deleted', key, `${quote(before.name)}, ${when(before)}, was ${before.status}`);
-      return { result: undefined, changed: true };
-    });
-  }
-
   /** Adds a picture at the end of the slideshow, through the sharp pipeline; `alt` empty means the event's name (as the importer does). */
   async addImage(key: string, version: number, upload: { fileName: string; bytes: Buffer; alt: string }, maxImages: number, actor: Actor): Promise<StaffEvent> {
     // Fails early, without the slow processing, when the event is gone, the copy stale or the list full.
@@ -223,6 +213,17 @@ export class StaffEvents {
       });
       await audit(client, actor, 'event_image_added', key, `picture ${after.image_meta.length}: ${meta.file} (${meta.width}x${meta.height}), alt ${quote(meta.alt)}`);
       return { result: eventOf(after), changed: true };
+    });
+  }
+
+  /** Deletes the event (its pictures too, when no other item uses them). */
+  async remove(key: string, version: number, actor: Actor): Promise<void> {
+    await inChange(this.pool, async (client) => {
+      const gone = await lockedAtVersion(client, key, version);
+      await audit(client, actor, 'event_deleted', key, `${quote(gone.name)}, ${when(gone)}, was ${gone.status}`);
+      await deleteEvent(client, key);
+      await deleteUnusedImageSources(client);
+      return { result: undefined, changed: true };
     });
   }
 }

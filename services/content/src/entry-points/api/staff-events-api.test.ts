@@ -12,7 +12,7 @@ import {
   type UpdateEventRequest,
 } from '@tca/contracts';
 import { pngPicture, svgPicture } from '../../testing/content-fixtures.js';
-import { exportIntoFreshDatabase, startStaffContentSite, type StaffContentSite } from '../../testing/staff-content-site.js';
+import { AnswerTally, exportIntoFreshDatabase, startStaffContentSite, type StaffContentSite } from '../../testing/staff-content-site.js';
 import { assertEditorsOnly } from '../../testing/staff-role-matrix.js';
 
 /**
@@ -22,20 +22,16 @@ import { assertEditorsOnly } from '../../testing/staff-role-matrix.js';
  * concurrency (409 with what changed), pictures through sharp, the audit log, and an export/import round trip.
  */
 
-const P = '/staff-api/content';
+const EVENTS_API = '/staff-api/content';
+const answers = new AnswerTally((path) => path.replace(/\/events\/[^/]+/, '/events/:key'));
 let site: StaffContentSite;
 let editor: string;
 let owner: string;
-const counts = new Map<string, number>();
 
-function tally(method: string, path: string, status: number): void {
-  const key = `${method} ${path.replace(/\/events\/[^/?]+/, '/events/:key').replace(/\?.*$/, '')} ${status}`;
-  counts.set(key, (counts.get(key) ?? 0) + 1);
-}
-
+/** A staff call under /staff-api/content, counted. */
 async function call(method: string, path: string, authorization: string | undefined, body?: unknown): Promise<Response> {
-  const res = await site.call(method, `${P}${path}`, authorization, body);
-  tally(method, path, res.status);
+  const res = await site.call(method, EVENTS_API + path, authorization, body);
+  answers.add(method, path, res.status);
   return res;
 }
 
@@ -115,8 +111,8 @@ async function upload(event: StaffEvent, file: { bytes: Buffer; name: string; ty
   const form = new FormData();
   if (alt !== undefined) form.append('alt', alt);
   if (file) form.append('image', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${site.url}${P}/events/${event.key}/images?version=${version}`, { method: 'POST', headers: { Authorization: editor }, body: form });
-  tally('POST', '/events/:key/images', res.status);
+  const res = await fetch(`${site.url}${EVENTS_API}/events/${event.key}/images?version=${version}`, { method: 'POST', headers: { Authorization: editor }, body: form });
+  answers.add('POST', '/events/:key/images', res.status);
   return res;
 }
 
@@ -127,7 +123,7 @@ before(async () => {
 });
 
 after(async () => {
-  console.log(`staff events API answers (method path status: count):\n${[...counts].sort().map(([k, n]) => `  ${k}: ${n}`).join('\n')}`);
+  console.log(answers.summary('staff events API answers'));
   await site?.stop();
 });
 
