@@ -3,6 +3,7 @@ import { Page, Spinner } from '@tca/ui';
 import { Link } from '@tca/ui/router';
 import { actionLabel, AUDIT_SOURCE_LABELS, hasOlder, shownEntries, type FeedEntry } from '../audit-feed.js';
 import { entryTime } from '../audit-time.js';
+import { LoadFailure } from '../../../shared/load-failure.js';
 import { useAuditFeed } from '../use-audit-feed.js';
 import { AuditFiltersForm } from './audit-filters.js';
 import styles from '../../../shared/staff.module.css';
@@ -22,18 +23,7 @@ export function AuditPanel() {
         </Link>
       </p>
       <AuditFiltersForm applied={state.filters} busy={state.loading} onApply={apply} />
-      {state.failure ? (
-        <div role="alert" className={styles.section}>
-          <p>
-            <strong>Some entries could not be loaded.</strong> {state.failure}
-          </p>
-          <p className={styles.actions}>
-            <button type="button" className="tca-button" onClick={retry}>
-              Try again
-            </button>
-          </p>
-        </div>
-      ) : null}
+      {state.failure ? <LoadFailure title="Some entries could not be loaded." detail={state.failure} onRetry={retry} /> : null}
       <section className={styles.section} aria-labelledby="audit-entries-title" aria-busy={state.loading}>
         <h2 id="audit-entries-title" className={styles.sectionTitle}>
           {entries.length === 1 ? '1 entry' : `${entries.length} entries`}

@@ -5,6 +5,7 @@ import { changeFailedJob, type FailedJobAction } from '../api/change-failed-job.
 import { listFailedJobs } from '../api/list-failed-jobs.js';
 import { attemptsText, dataLines, jobTime } from '../queue-text.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import styles from '../../../shared/staff.module.css';
@@ -52,20 +53,7 @@ export function FailedJobs({ queue, canManage, onChanged }: FailedJobsProps) {
   };
 
   if (load.kind === 'loading') return <Spinner label={`Loading the failed ${label.toLowerCase()} jobs...`} />;
-  if (load.kind === 'failed') {
-    return (
-      <div role="alert">
-        <p>
-          <strong>The failed jobs could not be loaded.</strong> {load.detail}
-        </p>
-        <p className={styles.actions}>
-          <button type="button" className="tca-button" onClick={reload}>
-            Try again
-          </button>
-        </p>
-      </div>
-    );
-  }
+  if (load.kind === 'failed') return <LoadFailure title="The failed jobs could not be loaded." detail={load.detail} onRetry={reload} />;
   const { jobs, nextOffset } = load.answer;
   return (
     <>

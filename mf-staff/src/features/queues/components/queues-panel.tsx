@@ -3,6 +3,7 @@ import { paths, QUEUE_JOB_STATE_LABELS, QUEUE_LABELS, type QueueJobCounts } from
 import { Page, Spinner } from '@tca/ui';
 import { Link } from '@tca/ui/router';
 import { listQueues } from '../api/list-queues.js';
+import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { FailedJobs } from './failed-jobs.js';
 import styles from '../../../shared/staff.module.css';
@@ -31,18 +32,7 @@ export function QueuesPanel() {
         </Link>
       </p>
       {load.kind === 'loading' ? <Spinner label="Loading the queues..." /> : null}
-      {load.kind === 'failed' ? (
-        <div role="alert" className={styles.section}>
-          <p>
-            <strong>The queues could not be loaded.</strong> {load.detail}
-          </p>
-          <p className={styles.actions}>
-            <button type="button" className="tca-button" onClick={reload}>
-              Try again
-            </button>
-          </p>
-        </div>
-      ) : null}
+      {load.kind === 'failed' ? <LoadFailure title="The queues could not be loaded." detail={load.detail} onRetry={reload} /> : null}
       {load.kind === 'ready' ? (
         <>
           {load.answer.canManage ? null : (
