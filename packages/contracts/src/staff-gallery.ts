@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postDateSchema } from './staff-content.js';
+import { postDateSchema, staffPostCoverSchema } from './staff-content.js';
 import { textField } from './text-field.js';
 
 /**
@@ -87,15 +87,11 @@ export const PHOTO_FIELD = 'photo';
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-export const staffPhotoSchema = z.object({
+/** A photo: the cover's fields (largest variant's url and size, alt) without the file name, with its id and thumbnail. */
+export const staffPhotoSchema = staffPostCoverSchema.omit({ file: true }).extend({
   id: z.string(),
-  /** `/uploads/<file>`: the largest stored variant. */
-  url: z.string(),
   /** `/uploads/<file>`: the smallest stored variant (the editor's grid). */
   thumbUrl: z.string(),
-  alt: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
 });
 export type StaffPhoto = z.infer<typeof staffPhotoSchema>;
 
