@@ -27,7 +27,8 @@ async function albumCount(): Promise<number> {
 }
 
 before(async () => {
-  site = await startStaffContentSite('content_staff_gallery_fuzz');
+  // Sharp keeps this process busy: identity's stub (in the same process) may answer after the default 300 ms.
+  site = await startStaffContentSite('content_staff_gallery_fuzz', { IDENTITY_TIMEOUT_MS: '3000' });
   editor = site.bearer(['editor']);
   album = staffAlbumAnswerSchema.parse(await (await site.call('POST', P, editor, { name: 'Fuzz album', date: '2027-01-15' })).json()).album;
   const form = new FormData();
