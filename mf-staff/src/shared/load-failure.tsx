@@ -1,17 +1,28 @@
 import styles from './staff.module.css';
 
-/** A staff list that could not be loaded: what (e.g. "The posts"), the reason, and Try again. */
-export function LoadFailure({ what, detail, onRetry }: { what: string; detail: string; onRetry: () => void }) {
+interface LoadFailureProps {
+  /** The sentence in bold, e.g. "The queues could not be loaded." */
+  title: string;
+  /** Why (failureText of the call). */
+  detail: string;
+  /** Asks again; without it there is no Try again button. */
+  onRetry?: (() => void) | undefined;
+}
+
+/** A staff list or panel that could not be loaded: what, why, and Try again. */
+export function LoadFailure({ title, detail, onRetry }: LoadFailureProps) {
   return (
     <div role="alert" className={styles.section}>
       <p>
-        <strong>{what} could not be loaded.</strong> {detail}
+        <strong>{title}</strong> {detail}
       </p>
-      <p className={styles.actions}>
-        <button type="button" className="tca-button" onClick={onRetry}>
-          Try again
-        </button>
-      </p>
+      {onRetry ? (
+        <p className={styles.actions}>
+          <button type="button" className="tca-button" onClick={onRetry}>
+            Try again
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }

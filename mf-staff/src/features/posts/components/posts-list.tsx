@@ -3,6 +3,7 @@ import { paths, type StaffPostSummary } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
 import { Link } from '@tca/ui/router';
 import { listPosts } from '../api/list-posts.js';
+import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { statusText, timeText } from '../post-form.js';
 import styles from '../../../shared/staff.module.css';
@@ -24,18 +25,7 @@ export function PostsPanel() {
         </Link>
       </p>
       {load.kind === 'loading' ? <Spinner label="Loading the posts..." /> : null}
-      {load.kind === 'failed' ? (
-        <div role="alert" className={styles.section}>
-          <p>
-            <strong>The posts could not be loaded.</strong> {load.detail}
-          </p>
-          <p className={styles.actions}>
-            <button type="button" className="tca-button" onClick={reload}>
-              Try again
-            </button>
-          </p>
-        </div>
-      ) : null}
+      {load.kind === 'failed' ? <LoadFailure title="The posts could not be loaded." detail={load.detail} onRetry={reload} /> : null}
       {load.kind === 'ready' ? <PostRows posts={load.answer.posts} /> : null}
     </Page>
   );

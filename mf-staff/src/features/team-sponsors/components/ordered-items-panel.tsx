@@ -4,6 +4,7 @@ import { notify, Page, Spinner } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
 import { Link } from '@tca/ui/router';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { LoadFailure } from '../../../shared/load-failure.js';
 import { OrderingList } from '../../../shared/ordering-list.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
@@ -108,18 +109,7 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
         ) : null}
       </div>
       {load.kind === 'loading' && !items ? <Spinner label={`Loading the ${kind.title.toLowerCase()}...`} /> : null}
-      {load.kind === 'failed' ? (
-        <div role="alert" className={styles.section}>
-          <p>
-            <strong>The {kind.title.toLowerCase()} could not be loaded.</strong> {load.detail}
-          </p>
-          <p className={styles.actions}>
-            <button type="button" className="tca-button" onClick={reload}>
-              Try again
-            </button>
-          </p>
-        </div>
-      ) : null}
+      {load.kind === 'failed' ? <LoadFailure title={`The ${kind.title.toLowerCase()} could not be loaded.`} detail={load.detail} onRetry={reload} /> : null}
       {items && items.length === 0 ? <p className={styles.section}>There are none yet. Add the first with Add a {kind.noun}.</p> : null}
       {items && items.length > 0 ? (
         <section className={styles.section} aria-labelledby="ordered-title">
