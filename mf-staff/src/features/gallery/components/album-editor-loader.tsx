@@ -3,6 +3,7 @@ import { paths } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
 import { Link } from '@tca/ui/router';
 import { getAlbum } from '../api/album-calls.js';
+import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { AlbumEditor } from './album-editor.js';
 import styles from '../../../shared/staff.module.css';
@@ -16,18 +17,9 @@ export function AlbumEditorLoader({ albumKey }: { albumKey: string }) {
     <Page title="Edit an album">
       {load.kind === 'loading' ? <Spinner label="Loading the album..." /> : null}
       {load.kind === 'failed' ? (
-        <div role="alert">
-          <p>
-            <strong>{load.status === 404 ? 'There is no such album.' : 'The album could not be loaded.'}</strong> {load.detail}
-          </p>
-        </div>
+        <LoadFailure title={load.status === 404 ? 'There is no such album.' : 'The album could not be loaded.'} detail={load.detail} onRetry={load.status === 404 ? undefined : reload} />
       ) : null}
       <p className={styles.actions}>
-        {load.kind === 'failed' && load.status !== 404 ? (
-          <button type="button" className="tca-button" onClick={reload}>
-            Try again
-          </button>
-        ) : null}
         <Link to={paths.staffGallery} className={styles.secondary}>
           Back to the gallery
         </Link>

@@ -3,6 +3,7 @@ import { paths, type StaffAlbumSummary } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
 import { Link } from '@tca/ui/router';
 import { listAlbums } from '../api/album-calls.js';
+import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import styles from '../../../shared/staff.module.css';
 import gallery from '../gallery.module.css';
@@ -24,18 +25,7 @@ export function AlbumsPanel() {
         </Link>
       </p>
       {load.kind === 'loading' ? <Spinner label="Loading the albums..." /> : null}
-      {load.kind === 'failed' ? (
-        <div role="alert" className={styles.section}>
-          <p>
-            <strong>The albums could not be loaded.</strong> {load.detail}
-          </p>
-          <p className={styles.actions}>
-            <button type="button" className="tca-button" onClick={reload}>
-              Try again
-            </button>
-          </p>
-        </div>
-      ) : null}
+      {load.kind === 'failed' ? <LoadFailure title="The albums could not be loaded." detail={load.detail} onRetry={reload} /> : null}
       {load.kind === 'ready' ? <AlbumRows albums={load.answer.albums} /> : null}
     </Page>
   );
