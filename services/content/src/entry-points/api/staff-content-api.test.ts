@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   blogListSchema,
@@ -13,13 +10,8 @@ import {
   type CreatePostRequest,
   type StaffPost,
 } from '@tca/contracts';
-import { createPool, runMigrations } from '@tca/service-kit';
-import { createTestDatabase } from '@tca/service-kit/testing';
-import { MIGRATIONS_DIR, SCHEMA } from '../../config.js';
-import { exportContent } from '../../domain/content-import/export-content.js';
-import { importContent } from '../../domain/content-import/import-content.js';
 import { pngPicture } from '../../testing/content-fixtures.js';
-import { startStaffContentSite, type StaffContentSite } from '../../testing/staff-content-site.js';
+import { exportIntoFreshDatabase, startStaffContentSite, type StaffContentSite } from '../../testing/staff-content-site.js';
 import { assertEditorsOnly } from '../../testing/staff-role-matrix.js';
 
 /**
@@ -252,24 +244,8 @@ describe('staff content API: export and import', () => {
     const withCover = await create({ ...draft, title: 'Round trip cover', status: 'published', coverAlt: 'Kolam' });
     const res = await upload(withCover, cover(await pngPicture(400, 300, { r: 1, g: 2, b: 3 }), 'kolam.png', 'image/png'));
     made.push(staffPostAnswerSchema.parse(await res.json()).post);
-    const dir = await mkdtemp(join(tmpdir(), 'staff-export-'));
-    const fresh = await createTestDatabase('content_staff_roundtrip');
-    const freshPool = createPool({ connectionString: fresh.url, schema: SCHEMA, applicationName: 'roundtrip-test' });
-    try {
-      const client = await site.pool.connect();
-      try {
-        await exportContent(client, join(dir, 'out'));
-      } finally {
-        client.release();
-      }
-      await runMigrations({ pool: freshPool, schema: SCHEMA, dir: MIGRATIONS_DIR });
-      const freshClient = await freshPool.connect();
-      try {
-        await importContent(freshClient, join(dir, 'out'), { today: '2026-11-27' });
-      } finally {
-        freshClient.release();
-      }
-      const { rows } = await freshPool.query<{ key: string; name: string; description: string; status: string; publish_at: Date | null; cover_alt: string; image: string | null; published_at: Date }>(
+    await exportIntoFreshDatabase(site, 'content_staff_roundtrip', async (fresh) => {
+      const { rows } = await fresh.query<{ key: string; name: string; description: string; status: string; publish_at: Date | null; cover_alt: string; image: string | null; published_at: Date }>(
         'SELECT key, name, description, status, publish_at, cover_alt, image, published_at FROM blog_posts WHERE key = ANY($1) ORDER BY key',
         [made.map((p) => p.key)],
       );
@@ -283,10 +259,6 @@ describe('staff content API: export and import', () => {
           post.key,
         );
       }
-    } finally {
-      await freshPool.end();
-      await fresh.drop();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
