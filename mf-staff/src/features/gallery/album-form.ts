@@ -1,4 +1,4 @@
-import { COVER_MAX_BYTES, COVER_TOO_BIG_MESSAGE, createAlbumRequestSchema, type CreateAlbumRequest, type StaffAlbum } from '@tca/contracts';
+import { COVER_MAX_BYTES, COVER_TOO_BIG_MESSAGE, createAlbumRequestSchema, type CreateAlbumRequest, type StaffAlbum, type StaleAlbumAnswer } from '@tca/contracts';
 import type { FailedResult } from '@tca/ui/api';
 import { failureText } from '../../shared/failure-text.js';
 
@@ -90,4 +90,12 @@ export function changedText(changed: readonly string[]): string {
   const names = changed.map((field) => (field === 'photos' ? 'photos' : field));
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+}
+
+/** What a failed change shows: a 409's notice, field messages under the fields, or a banner. */
+export interface ChangeFailure {
+  result: FailedResult;
+  stale: StaleAlbumAnswer | null;
+  /** What was not done, e.g. "The album was not saved". */
+  title: string;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ALBUM_DELETED_MESSAGE, ALBUM_NAME_MAX, paths, type StaleAlbumAnswer, type StaffAlbum } from '@tca/contracts';
 import { notify, Page } from '@tca/ui';
-import { isRejectedToken, type FailedResult } from '@tca/ui/api';
+import { isRejectedToken } from '@tca/ui/api';
 import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
 import { Link, useNavigate } from '@tca/ui/router';
 import { splitFieldMessages } from '@tca/ui/server-errors';
@@ -10,7 +10,7 @@ import { endSession } from '@tca/ui/session-end';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { failureText } from '../../../shared/failure-text.js';
 import { createAlbum, deleteAlbum, updateAlbum } from '../api/album-calls.js';
-import { ALBUM_FIELDS, changedText, checkAlbum, draftOfAlbum, laterAlbum, type AlbumDraft, type AlbumField } from '../album-form.js';
+import { ALBUM_FIELDS, changedText, checkAlbum, draftOfAlbum, laterAlbum, type AlbumDraft, type AlbumField, type ChangeFailure } from '../album-form.js';
 import { AlbumPhotos } from './album-photos.js';
 import { albumEditorPath } from './albums-list.js';
 import { PhotoUploader } from './photo-uploader.js';
@@ -21,14 +21,6 @@ interface AlbumEditorProps {
   album: StaffAlbum | null;
   /** Loads the album again (after a stale answer). */
   reload?: () => void;
-}
-
-/** What a failed change shows: a 409's notice, field messages under the fields, or a banner. */
-export interface ChangeFailure {
-  result: FailedResult;
-  stale: StaleAlbumAnswer | null;
-  /** What was not done, e.g. "The album was not saved". */
-  title: string;
 }
 
 /**

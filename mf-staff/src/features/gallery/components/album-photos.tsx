@@ -6,8 +6,7 @@ import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { OrderingList } from '../../../shared/ordering-list.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { removePhoto, reorderPhotos, setPhotoAlt } from '../api/album-calls.js';
-import { moveItem } from '../album-form.js';
-import type { ChangeFailure } from './album-editor.js';
+import { moveItem, type ChangeFailure } from '../album-form.js';
 import styles from '../../../shared/staff.module.css';
 import gallery from '../gallery.module.css';
 
