@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   EVENT_DELETED_MESSAGE,
   EVENT_DESCRIPTION_MAX,
@@ -11,15 +11,12 @@ import {
   type StaleEventAnswer,
   type StaffEvent,
 } from '@tca/contracts';
-import { readToken } from '@tca/ui/session';
-import { endSession } from '@tca/ui/session-end';
-import { splitFieldMessages } from '@tca/ui/server-errors';
 import { Link, useNavigate } from '@tca/ui/router';
-import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
-import { isRejectedToken, type ApiResult } from '@tca/ui/api';
+import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import type { FailedResult } from '@tca/ui/api';
 import { notify, Page } from '@tca/ui';
-import { failureText } from '../../../shared/failure-text.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { EditorButtons, EditorOutcome, FIELDS_NEED_A_CHANGE, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
 import { addEventImage } from '../api/add-event-image.js';
 import { createEvent } from '../api/create-event.js';
 import { deleteEvent } from '../api/delete-event.js';
@@ -30,7 +27,6 @@ import { EventPictures } from './event-pictures.js';
 import { eventEditorPath } from './events-list.js';
 import styles from '../../../shared/staff.module.css';
 
-type Failed = Exclude<ApiResult<unknown>, { kind: 'ok' }>;
 type EventAnswer = { event: StaffEvent; message?: string | undefined };
 
 interface EventEditorProps {
@@ -47,10 +43,7 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
   const [draft, setDraft] = useState<EventDraft>(() => (loaded ? draftOfEvent(loaded) : emptyEventDraft()));
   const [errors, setErrors] = useState<EventErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [stale, setStale] = useState<StaleEventAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const outcome = useRef<HTMLDivElement>(null);
+  const { stale, setStale, busy, withToken, confirmDelete, setConfirmDelete, outcome, focusOutcome } = useStaleEditing<StaleEventAnswer>();
 
   useEffect(() => {
     setEvent(loaded);
@@ -58,50 +51,36 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
     setStale(null);
     setErrors({});
     setFailure(null);
-  }, [loaded]);
+  }, [loaded, setStale]);
 
   const set = <K extends keyof EventDraft>(name: K, value: EventDraft[K]) => setDraft((now) => ({ ...now, [name]: value }));
 
   /** A failed call: field messages under their fields, a 409's details, or the text in the banner. */
-  const showFailure = useCallback((result: Failed, staleAnswer: StaleEventAnswer | null, what: string) => {
-    if (isRejectedToken(result)) void endSession('rejected');
-    if (result.kind === 'http' && result.status === 409 && staleAnswer) {
-      setStale(staleAnswer);
-      setFailure(null);
-      notify.error('Someone changed this event since you opened it.');
-    } else {
-      if (result.kind === 'http' && result.status === 400 && result.error?.fields) {
-        const { fields, others } = splitFieldMessages(result.error, [...EVENT_FIELDS, ...draftImageKeys(result.error.fields)]);
-        setErrors(fields);
-        setFailure(others.length > 0 ? others.join(' ') : 'Some fields need a change: see the messages under them.');
-      } else setFailure(failureText(result));
-      notify.error(what);
-    }
-    queueMicrotask(() => outcome.current?.focus());
-  }, []);
-
-  /** Runs a call with the stored session and the busy state; undefined when there is no session. */
-  async function withToken<T>(call: (token: string) => Promise<T>): Promise<T | undefined> {
-    const token = readToken();
-    if (!token) {
-      void endSession('rejected');
-      return undefined;
-    }
-    setBusy(true);
-    try {
-      return await call(token);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const showFailure = useCallback(
+    (result: FailedResult, staleAnswer: StaleEventAnswer | null, what: string) => {
+      const imageKeys = result.kind === 'http' && result.error?.fields ? draftImageKeys(result.error.fields) : [];
+      const view = readChangeFailure(result, staleAnswer, [...EVENT_FIELDS, ...imageKeys]);
+      if (view.kind === 'stale') {
+        setStale(view.stale);
+        setFailure(null);
+        notify.error('Someone changed this event since you opened it.');
+      } else {
+        if (view.kind === 'fields') setErrors(view.fields);
+        setFailure(view.text);
+        notify.error(what);
+      }
+      focusOutcome();
+    },
+    [setStale, focusOutcome],
+  );
 
   async function save() {
     const found = checkEventDraft(draft);
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
-      setFailure('Some fields need a change: see the messages under them.');
-      queueMicrotask(() => outcome.current?.focus());
+      setFailure(FIELDS_NEED_A_CHANGE);
+      focusOutcome();
       return;
     }
     const change = await withToken(
@@ -159,14 +138,11 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
           Back to the events
         </Link>
       </p>
-      <div aria-live="polite">
-        {stale ? <StaleEventNotice stale={stale} onReload={() => reload?.()} /> : null}
-        {failure ? (
-          <Banner ref={outcome} tone="error" title="That did not work">
-            <p>{failure}</p>
-          </Banner>
-        ) : null}
-      </div>
+      <EditorOutcome
+        notice={stale ? <StaleEventNotice stale={stale} onReload={() => reload?.()} /> : null}
+        failure={failure ? { title: 'That did not work', text: failure } : null}
+        outcome={outcome}
+      />
       <form
         noValidate
         className={styles.section}
@@ -211,16 +187,7 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
           )}
         </Field>
         <EventPictures images={draft.images} errors={errors} busy={busy} canAdd={event !== null} onChange={(images) => set('images', images)} onAdd={addPicture} />
-        <p className={styles.actions}>
-          <button type="submit" aria-disabled={busy || undefined} className="tca-button">
-            {busy ? 'Saving...' : 'Save'}
-          </button>
-          {event === null ? null : (
-            <button type="button" onClick={() => setConfirmDelete(true)} disabled={busy} className={`${styles.secondary} ${styles.danger}`}>
-              Delete
-            </button>
-          )}
-        </p>
+        <EditorButtons busy={busy} saveLabel="Save" remove={event ? { label: 'Delete', onClick: () => setConfirmDelete(true) } : undefined} />
       </form>
       {confirmDelete && event ? (
         <ConfirmDialog
@@ -243,18 +210,15 @@ function draftImageKeys(fields: Readonly<Record<string, string>>): Array<`images
 
 /** A 409: someone saved the event after it was opened here. */
 export function StaleEventNotice({ stale, onReload }: { stale: StaleEventAnswer; onReload: () => void }) {
-  const what = changedEventText(stale.changed);
+  const { current } = stale;
   return (
-    <Banner tone="error" title="Someone changed this event since you opened it">
-      <p>
-        {what ? `They changed the ${what}. ` : ''}Their version is from {new Date(stale.current.updatedAt).toLocaleString('en-AU')} (&ldquo;{stale.current.name}&rdquo;, {statusLabel(stale.current.status)},{' '}
-        {whenText(stale.current)}). Reload to see it, then make your change again; what you typed here is lost on reload.
-      </p>
-      <p className={styles.actions}>
-        <button type="button" className="tca-button" onClick={onReload}>
-          Reload
-        </button>
-      </p>
-    </Banner>
+    <StaleNotice
+      thing="event"
+      changed={changedEventText(stale.changed)}
+      updatedAt={current.updatedAt}
+      summary={`“${current.name}”, ${statusLabel(current.status)}, ${whenText(current)}`}
+      reloadNote="; what you typed here is lost on reload."
+      onReload={onReload}
+    />
   );
 }

@@ -1,14 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ALBUM_DELETED_MESSAGE, ALBUM_NAME_MAX, paths, type StaleAlbumAnswer, type StaffAlbum } from '@tca/contracts';
 import { notify, Page } from '@tca/ui';
-import { isRejectedToken } from '@tca/ui/api';
-import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
 import { Link, useNavigate } from '@tca/ui/router';
-import { splitFieldMessages } from '@tca/ui/server-errors';
-import { readToken } from '@tca/ui/session';
-import { endSession } from '@tca/ui/session-end';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
-import { failureText } from '../../../shared/failure-text.js';
+import { EditorButtons, EditorOutcome, FIELDS_NEED_A_CHANGE, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
 import { createAlbum, deleteAlbum, updateAlbum } from '../api/album-calls.js';
 import { ALBUM_FIELDS, changedText, checkAlbum, draftOfAlbum, laterAlbum, type AlbumDraft, type AlbumField, type ChangeFailure } from '../album-form.js';
 import { AlbumPhotos } from './album-photos.js';
@@ -33,10 +29,7 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
   const [draft, setDraft] = useState<AlbumDraft>(() => draftOfAlbum(loaded));
   const [errors, setErrors] = useState<Partial<Record<AlbumField, string>>>({});
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
-  const [stale, setStale] = useState<StaleAlbumAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const outcome = useRef<HTMLDivElement>(null);
+  const { stale, setStale, busy, withToken, confirmDelete, setConfirmDelete, outcome, focusOutcome } = useStaleEditing<StaleAlbumAnswer>();
 
   useEffect(() => {
     setAlbumState(loaded);
@@ -44,49 +37,41 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
     setStale(null);
     setErrors({});
     setFailure(null);
-  }, [loaded]);
+  }, [loaded, setStale]);
 
   /** A newer copy of the album from any answer (uploads finish in any order: the later version wins). */
   const setAlbum = useCallback((next: StaffAlbum) => setAlbumState((now) => laterAlbum(now, next)), []);
 
-  const showFailure = useCallback(({ result, stale: staleAnswer, title }: ChangeFailure) => {
-    if (isRejectedToken(result)) void endSession('rejected');
-    if (result.kind === 'http' && result.status === 409 && staleAnswer) {
-      setStale(staleAnswer);
-      setFailure(null);
-      notify.error('Someone changed this album since you opened it.');
-    } else if (result.kind === 'http' && result.status === 400 && result.error?.fields) {
-      const { fields, others } = splitFieldMessages(result.error, ALBUM_FIELDS);
-      setErrors(fields);
-      setFailure({ title, text: others.length > 0 ? others.join(' ') : 'Some fields need a change: see the messages under them.' });
-      notify.error(`${title}.`);
-    } else {
-      setFailure({ title, text: failureText(result) });
-      notify.error(`${title}.`);
-    }
-    queueMicrotask(() => outcome.current?.focus());
-  }, []);
+  const showFailure = useCallback(
+    ({ result, stale: staleAnswer, title }: ChangeFailure) => {
+      const view = readChangeFailure(result, staleAnswer, ALBUM_FIELDS);
+      if (view.kind === 'stale') {
+        setStale(view.stale);
+        setFailure(null);
+        notify.error('Someone changed this album since you opened it.');
+      } else {
+        if (view.kind === 'fields') setErrors(view.fields);
+        setFailure({ title, text: view.text });
+        notify.error(`${title}.`);
+      }
+      focusOutcome();
+    },
+    [setStale, focusOutcome],
+  );
 
   async function save() {
     const checked = checkAlbum(draft);
     setFailure(null);
     if (!checked.request) {
       setErrors(checked.errors);
-      setFailure({ title: 'The album was not saved', text: 'Some fields need a change: see the messages under them.' });
-      queueMicrotask(() => outcome.current?.focus());
+      setFailure({ title: 'The album was not saved', text: FIELDS_NEED_A_CHANGE });
+      focusOutcome();
       return;
     }
+    const request = checked.request;
     setErrors({});
-    const token = readToken();
-    if (!token) {
-      void endSession('rejected');
-      return;
-    }
-    setBusy(true);
-    try {
-      const { result, stale: staleAnswer } = album
-        ? await updateAlbum(token, album.key, { ...checked.request, version: album.version })
-        : { result: await createAlbum(token, checked.request), stale: null };
+    await withToken(async (token) => {
+      const { result, stale: staleAnswer } = album ? await updateAlbum(token, album.key, { ...request, version: album.version }) : { result: await createAlbum(token, request), stale: null };
       if (result.kind !== 'ok') {
         showFailure({ result, stale: staleAnswer, title: 'The album was not saved' });
         return;
@@ -101,27 +86,18 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
       setStale(null);
       notify.success(result.answer.message ?? 'Album saved.');
       if (!album) void navigate(albumEditorPath(saved.key), { replace: true });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
-    const token = readToken();
-    if (!album || !token) return;
-    setBusy(true);
-    try {
-      const { result, stale: staleAnswer } = await deleteAlbum(token, album.key, album.version);
-      setConfirmDelete(false);
-      if (result.kind !== 'ok') {
-        showFailure({ result, stale: staleAnswer, title: 'The album was not deleted' });
-        return;
-      }
-      notify.success(result.answer?.message ?? ALBUM_DELETED_MESSAGE);
-      void navigate(paths.staffGallery);
-    } finally {
-      setBusy(false);
-    }
+    if (!album) return;
+    const change = await withToken((token) => deleteAlbum(token, album.key, album.version));
+    setConfirmDelete(false);
+    if (!change) return;
+    const { result, stale: staleAnswer } = change;
+    if (result.kind !== 'ok') return showFailure({ result, stale: staleAnswer, title: 'The album was not deleted' });
+    notify.success(result.answer?.message ?? ALBUM_DELETED_MESSAGE);
+    void navigate(paths.staffGallery);
   }
 
   return (
@@ -134,14 +110,7 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
           Back to the gallery
         </Link>
       </p>
-      <div aria-live="polite">
-        {stale ? <StaleAlbumNotice stale={stale} onReload={() => reload?.()} /> : null}
-        {failure ? (
-          <Banner ref={outcome} tone="error" title={failure.title}>
-            <p>{failure.text}</p>
-          </Banner>
-        ) : null}
-      </div>
+      <EditorOutcome notice={stale ? <StaleAlbumNotice stale={stale} onReload={() => reload?.()} /> : null} failure={failure} outcome={outcome} />
       <form
         noValidate
         className={styles.section}
@@ -161,16 +130,7 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
         <Field label="Date" required error={errors.date} hint="The day of the event; the gallery lists albums newest first.">
           {(control) => <input {...control} type="date" className={fieldClasses.control} value={draft.date} onChange={(e) => setDraft((now) => ({ ...now, date: e.target.value }))} />}
         </Field>
-        <p className={styles.actions}>
-          <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
-            {busy ? 'Saving...' : album ? 'Save' : 'Create album'}
-          </button>
-          {album ? (
-            <button type="button" className={`${styles.secondary} ${styles.danger}`} disabled={busy} onClick={() => setConfirmDelete(true)}>
-              Delete album
-            </button>
-          ) : null}
-        </p>
+        <EditorButtons busy={busy} saveLabel={album ? 'Save' : 'Create album'} remove={album ? { label: 'Delete album', onClick: () => setConfirmDelete(true) } : undefined} />
       </form>
       {album ? (
         <>
@@ -194,18 +154,15 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
 
 /** A 409: someone changed the album after it was opened here. */
 export function StaleAlbumNotice({ stale, onReload }: { stale: StaleAlbumAnswer; onReload: () => void }) {
-  const what = changedText(stale.changed);
+  const { current } = stale;
   return (
-    <Banner tone="error" title="Someone changed this album since you opened it">
-      <p>
-        {what ? `They changed the ${what}. ` : ''}Their version is from {new Date(stale.current.updatedAt).toLocaleString('en-AU')} (&ldquo;{stale.current.name}&rdquo;, {stale.current.photoCount}{' '}
-        {stale.current.photoCount === 1 ? 'photo' : 'photos'}). Reload to see it, then make your change again.
-      </p>
-      <p className={styles.actions}>
-        <button type="button" className="tca-button" onClick={onReload}>
-          Reload
-        </button>
-      </p>
-    </Banner>
+    <StaleNotice
+      thing="album"
+      changed={changedText(stale.changed)}
+      updatedAt={current.updatedAt}
+      summary={`“${current.name}”, ${current.photoCount} ${current.photoCount === 1 ? 'photo' : 'photos'}`}
+      reloadNote="."
+      onReload={onReload}
+    />
   );
 }

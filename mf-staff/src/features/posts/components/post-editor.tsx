@@ -13,14 +13,13 @@ import {
   type StaffPost,
 } from '@tca/contracts';
 import { notify, Page } from '@tca/ui';
-import { isRejectedToken, type ApiResult } from '@tca/ui/api';
-import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import type { FailedResult } from '@tca/ui/api';
+import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
 import { Link, useNavigate } from '@tca/ui/router';
-import { splitFieldMessages } from '@tca/ui/server-errors';
 import { readToken } from '@tca/ui/session';
-import { endSession } from '@tca/ui/session-end';
 import { failureText } from '../../../shared/failure-text.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { EditorButtons, EditorOutcome, FIELDS_NEED_A_CHANGE, readChangeFailure, StaleNotice as StaleBanner, useStaleEditing } from '../../../shared/stale-editing.js';
 import { createPost } from '../api/create-post.js';
 import { deletePost } from '../api/delete-post.js';
 import { previewPost } from '../api/preview-post.js';
@@ -72,12 +71,9 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
   const [draft, setDraft] = useState<PostDraft>(() => (loaded ? draftOfPost(loaded) : emptyDraft()));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [stale, setStale] = useState<StalePostAnswer | null>(null);
+  const { stale, setStale, busy, withToken, confirmDelete, setConfirmDelete, outcome, focusOutcome } = useStaleEditing<StalePostAnswer>();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const outcome = useRef<HTMLDivElement>(null);
   const preview = usePreview(draft.body);
 
   useEffect(() => {
@@ -86,26 +82,26 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
     setStale(null);
     setErrors({});
     setFailure(null);
-  }, [loaded]);
+  }, [loaded, setStale]);
 
   const set = <K extends keyof PostDraft>(name: K, value: PostDraft[K]) => setDraft((now) => ({ ...now, [name]: value }));
 
   /** A failed change: field messages under their fields, a 409's details, or the text in the banner. */
-  const showFailure = useCallback((result: Exclude<ApiResult<unknown>, { kind: 'ok' }>, staleAnswer: StalePostAnswer | null) => {
-    if (isRejectedToken(result)) void endSession('rejected');
-    if (result.kind === 'http' && result.status === 409 && staleAnswer) {
-      setStale(staleAnswer);
-      setFailure(null);
-    } else if (result.kind === 'http' && result.status === 400 && result.error?.fields) {
-      const { fields, others } = splitFieldMessages(result.error, POST_FIELDS);
-      setErrors(fields);
-      setFailure(others.length > 0 ? others.join(' ') : 'Some fields need a change: see the messages under them.');
-    } else {
-      setFailure(failureText(result));
-    }
-    notify.error(result.kind === 'http' && result.status === 409 ? 'Someone changed this post since you opened it.' : 'The post was not saved.');
-    queueMicrotask(() => outcome.current?.focus());
-  }, []);
+  const showFailure = useCallback(
+    (result: FailedResult, staleAnswer: StalePostAnswer | null) => {
+      const view = readChangeFailure(result, staleAnswer, POST_FIELDS);
+      if (view.kind === 'stale') {
+        setStale(view.stale);
+        setFailure(null);
+      } else {
+        if (view.kind === 'fields') setErrors(view.fields);
+        setFailure(view.text);
+      }
+      notify.error(result.kind === 'http' && result.status === 409 ? 'Someone changed this post since you opened it.' : 'The post was not saved.');
+      focusOutcome();
+    },
+    [setStale, focusOutcome],
+  );
 
   async function save(status: PostStatus = draft.status) {
     const next = { ...draft, status };
@@ -113,17 +109,11 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
-      setFailure('Some fields need a change: see the messages under them.');
-      queueMicrotask(() => outcome.current?.focus());
+      setFailure(FIELDS_NEED_A_CHANGE);
+      focusOutcome();
       return;
     }
-    const token = readToken();
-    if (!token) {
-      void endSession('rejected');
-      return;
-    }
-    setBusy(true);
-    try {
+    await withToken(async (token) => {
       let change: ChangeResult<{ post: StaffPost; message?: string | undefined }>;
       if (post) change = await updatePost(token, post.key, { ...requestOf(next), version: post.version });
       else change = { result: await createPost(token, requestOf(next)), stale: null };
@@ -155,27 +145,18 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
       setStale(null);
       notify.success(message);
       if (!post) void navigate(postEditorPath(saved.key), { replace: true });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
-    const token = readToken();
-    if (!post || !token) return;
-    setBusy(true);
-    try {
-      const { result, stale: staleAnswer } = await deletePost(token, post.key, post.version);
-      setConfirmDelete(false);
-      if (result.kind !== 'ok') {
-        showFailure(result, staleAnswer);
-        return;
-      }
-      notify.success(result.answer?.message ?? POST_DELETED_MESSAGE);
-      void navigate(paths.staffPosts);
-    } finally {
-      setBusy(false);
-    }
+    if (!post) return;
+    const change = await withToken((token) => deletePost(token, post.key, post.version));
+    setConfirmDelete(false);
+    if (!change) return;
+    const { result, stale: staleAnswer } = change;
+    if (result.kind !== 'ok') return showFailure(result, staleAnswer);
+    notify.success(result.answer?.message ?? POST_DELETED_MESSAGE);
+    void navigate(paths.staffPosts);
   }
 
   return (
@@ -185,14 +166,11 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
           Back to the posts
         </Link>
       </p>
-      <div aria-live="polite">
-        {stale ? <StaleNotice stale={stale} onReload={() => (reload ? reload() : undefined)} /> : null}
-        {failure ? (
-          <Banner ref={outcome} tone="error" title="The post was not saved">
-            <p>{failure}</p>
-          </Banner>
-        ) : null}
-      </div>
+      <EditorOutcome
+        notice={stale ? <StaleNotice stale={stale} onReload={() => reload?.()} /> : null}
+        failure={failure ? { title: 'The post was not saved', text: failure } : null}
+        outcome={outcome}
+      />
       <form
         noValidate
         className={styles.section}
@@ -247,21 +225,13 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
             {preview.note ? <p className={styles.muted}>{preview.note}</p> : null}
           </section>
         </div>
-        <p className={styles.actions}>
-          <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
+        <EditorButtons busy={busy} saveLabel="Save" remove={post ? { label: 'Delete', onClick: () => setConfirmDelete(true) } : undefined}>
           {post && post.status !== 'draft' ? (
             <button type="button" className={styles.secondary} disabled={busy} onClick={() => void save('draft')}>
               Unpublish
             </button>
           ) : null}
-          {post ? (
-            <button type="button" className={`${styles.secondary} ${styles.danger}`} disabled={busy} onClick={() => setConfirmDelete(true)}>
-              Delete
-            </button>
-          ) : null}
-        </p>
+        </EditorButtons>
       </form>
       {confirmDelete && post ? (
         <ConfirmDialog
@@ -286,18 +256,15 @@ function PreviewBox({ html }: { html: string }): ReactNode {
 
 /** A 409: someone saved the post after it was opened here. */
 export function StaleNotice({ stale, onReload }: { stale: StalePostAnswer; onReload: () => void }) {
-  const what = changedText(stale.changed);
+  const { current } = stale;
   return (
-    <Banner tone="error" title="Someone changed this post since you opened it">
-      <p>
-        {what ? `They changed the ${what}. ` : ''}Their version is from {new Date(stale.current.updatedAt).toLocaleString('en-AU')} (&ldquo;{stale.current.title}&rdquo;, {statusText(stale.current)}).
-        Reload to see it, then make your change again; your text here is lost on reload, so copy it first if you need it.
-      </p>
-      <p className={styles.actions}>
-        <button type="button" className="tca-button" onClick={onReload}>
-          Reload
-        </button>
-      </p>
-    </Banner>
+    <StaleBanner
+      thing="post"
+      changed={changedText(stale.changed)}
+      updatedAt={current.updatedAt}
+      summary={`“${current.title}”, ${statusText(current)}`}
+      reloadNote="; your text here is lost on reload, so copy it first if you need it."
+      onReload={onReload}
+    />
   );
 }
