@@ -34,67 +34,61 @@ export function StaffAccessView({ access, retry, roles = [], children }: StaffGa
       );
     case 'signed-out':
       return (
-        <Page title="Staff sign-in" lead="The staff area is where the association's staff run the site.">
+        <GatePage title="Staff sign-in" lead="The staff area is where the association's staff run the site." action={{ to: paths.login, label: 'Go to the login page' }}>
           <p>
             Sign in with your staff account on the login page: after your password you will be asked for the code from your authenticator app. Then come back to this
             page, <strong>/staff</strong>.
           </p>
-          <p className={styles.actions}>
-            <Link to={paths.login} className="tca-button">
-              Go to the login page
-            </Link>
-          </p>
-        </Page>
+        </GatePage>
       );
     case 'second-factor':
-      return (
-        <Page title="Staff sign-in" lead={access.message}>
-          <p className={styles.actions}>
-            <Link to={paths.profile} className="tca-button">
-              Go to your profile to log out
-            </Link>
-          </p>
-        </Page>
-      );
+      return <GatePage title="Staff sign-in" lead={access.message} action={{ to: paths.profile, label: 'Go to your profile to log out' }} />;
     case 'not-staff':
       return (
-        <Page title="This area is for the association's staff">
+        <GatePage title="This area is for the association's staff" action={{ to: paths.home, label: 'Back to the home page' }}>
           <p>Your account has no staff role. If you help run the association and should have one, ask one of the site&apos;s owners to give it to you.</p>
-          <p className={styles.actions}>
-            <Link to={paths.home} className="tca-button">
-              Back to the home page
-            </Link>
-          </p>
-        </Page>
+        </GatePage>
       );
     case 'failed':
       return (
-        <Page title="Staff area">
+        <GatePage title="Staff area" action={{ onClick: retry, label: 'Try again' }}>
           <div role="alert">
             <p>
               <strong>Your staff access could not be checked.</strong> {access.detail}
             </p>
           </div>
-          <p className={styles.actions}>
-            <button type="button" className="tca-button" onClick={retry}>
-              Try again
-            </button>
-          </p>
-        </Page>
+        </GatePage>
       );
     case 'staff':
       if (roles.length > 0 && !hasStaffRole(access.me.roles, roles)) {
         return (
-          <Page title="Not one of your areas">
+          <GatePage title="Not one of your areas" action={{ to: paths.staffHome, label: 'Back to the staff area' }}>
             <p>This page needs the role {roles.map((role) => STAFF_ROLE_LABELS[role]).join(' or ')}, which your account does not have.</p>
-            <p className={styles.actions}>
-              <Link to={paths.staffHome} className="tca-button">
-                Back to the staff area
-              </Link>
-            </p>
-          </Page>
+          </GatePage>
         );
       }
       return <>{children(access.me)}</>;
   }
+}
+
+type GateAction = { label: string } & ({ to: string } | { onClick: () => void });
+
+/** One of the gate's pages: its title (and lead), what it says, and the one thing to do next (a link or a button). */
+function GatePage({ title, lead, action, children }: { title: string; lead?: string; action: GateAction; children?: ReactNode }) {
+  return (
+    <Page title={title} lead={lead}>
+      {children}
+      <p className={styles.actions}>
+        {'to' in action ? (
+          <Link to={action.to} className="tca-button">
+            {action.label}
+          </Link>
+        ) : (
+          <button type="button" className="tca-button" onClick={action.onClick}>
+            {action.label}
+          </button>
+        )}
+      </p>
+    </Page>
+  );
 }
