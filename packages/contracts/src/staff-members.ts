@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBERSHIP_STATUSES } from './auth-messages.js';
+import { MEMBERSHIP_LEVEL_NAMES } from './membership-rules.js';
 import { textField } from './text-field.js';
 
 /**
@@ -109,3 +110,128 @@ export function alreadyDecidedMessage(requestId: string, status: string, last: {
 
 export const MEMBERSHIP_APPROVED_MESSAGE = 'Approved: the membership is Active and the member has been e-mailed.';
 export const MEMBERSHIP_REJECTED_MESSAGE = 'Rejected: the member has been e-mailed the reason.';
+
+// ---------------------------------------------------------------------------------------------
+// The members desk (issue 15): search, a member's page, the roll as CSV
+// ---------------------------------------------------------------------------------------------
+
+export const STAFF_MEMBERS_API_PATH = '/staff-api/members';
+/** GET: the roll of Active members as CSV (streamed). */
+export const STAFF_MEMBERS_EXPORT_PATH = `${STAFF_MEMBERS_API_PATH}/export.csv`;
+
+export const MEMBERS_PAGE_MAX = 100;
+export const MEMBERS_PAGE_DEFAULT = 25;
+/** A search needs three characters: the trigram index finds nothing shorter (pg_trgm matches three at a time). */
+export const MEMBER_SEARCH_MIN = 3;
+export const MEMBER_SEARCH_MAX = 100;
+export const ENDS_WITHIN_DAYS_MAX = 3650;
+
+export const MEMBER_SEARCH_SHORT_MESSAGE = `Type at least ${MEMBER_SEARCH_MIN} characters of a name or e-mail address`;
+export const MEMBER_NOT_FOUND_MESSAGE = 'There is no member with this ID.';
+
+/**
+ * GET /staff-api/members?q=&level=&status=&endsWithinDays=&page=&limit= (membership officer, owner): one row
+ * per membership, by name. `q` matches part of the name or e-mail (any case); `status` is as the member sees
+ * it (Expired computed); `endsWithinDays` keeps the Active ones whose end is within that many days (today
+ * excluded: it has ended). Query-string values are strings.
+ */
+export const membersQuerySchema = z
+  .object({
+    q: textField('The search')
+      .trim()
+      .min(MEMBER_SEARCH_MIN, MEMBER_SEARCH_SHORT_MESSAGE)
+      .max(MEMBER_SEARCH_MAX, `The search may have at most ${MEMBER_SEARCH_MAX} characters`)
+      .optional(),
+    level: z.enum(MEMBERSHIP_LEVEL_NAMES, `Level must be one of ${MEMBERSHIP_LEVEL_NAMES.join(', ')}`).optional(),
+    status: z.enum(MEMBERSHIP_STATUSES, `Status must be one of ${MEMBERSHIP_STATUSES.join(', ')}`).optional(),
+    endsWithinDays: pageNumber('endsWithinDays', ENDS_WITHIN_DAYS_MAX).optional(),
+    page: pageNumber('page', 100_000).optional(),
+    limit: pageNumber('limit', MEMBERS_PAGE_MAX).optional(),
+  })
+  .strict();
+export type MembersQuery = z.infer<typeof membersQuerySchema>;
+
+/** A membership as the desk lists it, with the member it belongs to (the member's page is /staff/members/:userId). */
+export const memberRowSchema = z.object({
+  userId: z.string(),
+  requestId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  level: z.string(),
+  term: z.enum(['annual', 'life-time']),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberRow = z.infer<typeof memberRowSchema>;
+
+/**
+ * The answer: a page of rows, how many match, and facet counts. Each facet is counted over the other
+ * filters (search, ends within, and the other facet) but not its own, so every level and status shows how
+ * many picking it would find.
+ */
+export const membersAnswerSchema = z.object({
+  members: z.array(memberRowSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  counts: z.object({
+    levels: z.record(z.string(), z.number().int().nonnegative()),
+    statuses: z.record(z.string(), z.number().int().nonnegative()),
+  }),
+});
+export type MembersAnswer = z.infer<typeof membersAnswerSchema>;
+
+/** A status change of a membership: created (from null), approved, rejected, or another recorded change. */
+export const membershipHistoryEntrySchema = z.object({
+  at: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  /** 'requested' for the first entry, else the recorded decision (approved, rejected, …). */
+  event: z.string(),
+  by: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type MembershipHistoryEntry = z.infer<typeof membershipHistoryEntrySchema>;
+
+export const memberDependantSchema = z.object({ relation: z.enum(['spouse', 'child']), name: z.string(), age: z.number().int() });
+
+export const memberMembershipSchema = z.object({
+  requestId: z.string(),
+  level: z.string(),
+  term: z.enum(['annual', 'life-time']),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  createdAt: z.string(),
+  /** What Checkout reported as paid, in cents (null for rows from before payments were recorded). */
+  amountTotal: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  /** The details as given with this membership. */
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  history: z.array(membershipHistoryEntrySchema),
+  dependants: z.array(memberDependantSchema),
+});
+export type MemberMembership = z.infer<typeof memberMembershipSchema>;
+
+/** GET /staff-api/members/:userId: the account without secrets, every membership newest first. */
+export const memberDetailAnswerSchema = z.object({
+  account: z.object({
+    userId: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phoneNumber: z.string(),
+    createdAt: z.string(),
+  }),
+  memberships: z.array(memberMembershipSchema),
+});
+export type MemberDetailAnswer = z.infer<typeof memberDetailAnswerSchema>;
+
+/** The roll's columns, in order (the CSV's header row). */
+export const MEMBERS_EXPORT_COLUMNS = ['Name', 'E-mail', 'Phone', 'Level', 'Start', 'End'] as const;

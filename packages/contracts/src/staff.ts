@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS = [
   'membership_rejected',
   'queue_job_retried',
   'queue_job_removed',
+  'members_exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

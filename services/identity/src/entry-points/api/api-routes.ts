@@ -6,6 +6,7 @@ import { createInternalRouter } from './internal-routes.js';
 import { createMembershipRouter } from './membership-routes.js';
 import { createRateLimits } from './rate-limits.js';
 import { createStaffMembershipsRouter } from './staff-memberships-routes.js';
+import { createStaffMembersRouter } from './staff-members-routes.js';
 import { createStaffRouter } from './staff-routes.js';
 import { createStaffQueuesRouter } from './staff-queues-routes.js';
 import { createTwoFactorRouter } from './two-factor-routes.js';
@@ -27,6 +28,7 @@ export function createApiRouter(deps: IdentityDeps): Router {
   router.use(createTwoFactorRouter(deps, limits));
   router.use(createStaffRouter(deps, limits, mail));
   router.use(createStaffMembershipsRouter(deps, mail));
+  router.use(createStaffMembersRouter(deps));
   router.use(createStaffQueuesRouter(deps));
   router.use(createMembershipRouter(deps));
   router.use(createInternalRouter(deps));
