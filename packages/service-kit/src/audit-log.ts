@@ -28,6 +28,39 @@ export function auditLogPageQuery(filter: AuditLogFilter): { text: string; value
   };
 }
 
+/** How a service keeps audit_log.actor_user_id: identity's and payments' user ids are numbers, content keeps AccountUser.id as text. */
+export type AuditActorIdType = 'integer' | 'text';
+
+/**
+ * The audit_log table with its append-only trigger (UPDATE, DELETE and TRUNCATE refused), as every service
+ * with staff changes creates it in its migrations. A migration must not change once applied, so it cannot
+ * import this: each service keeps a verbatim copy, which audit-log-migrations.test.ts holds to this text
+ * (a new service's migration copies it; the test then fails on any drift).
+ */
+export function auditLogTableSql(actorIdType: AuditActorIdType): string {
+  return `
+CREATE TABLE audit_log (
+  id bigserial PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now(),
+  actor_user_id ${actorIdType},
+  actor_email text NOT NULL,
+  action text NOT NULL,
+  target text,
+  summary text NOT NULL DEFAULT '',
+  ip text
+);
+CREATE INDEX audit_log_action_idx ON audit_log (action, id);
+
+CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only: % is not allowed', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+`;
+}
+
 /** A new entry: who (a user id in the service's own form, and the e-mail or `cli:<login name>`), what, on what, a short summary, from where. */
 export interface AuditLogInsert<UserId = string | number> {
   actorUserId: UserId | null;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { OUTBOX_TABLE_SQL } from './outbox.js';
+import { migrationStatementsPerService, sqlStatements } from './testing/sql-statements.js';
 
 /**
  * Each service that relays jobs keeps its own copy of the outbox table in its migrations (a migration
@@ -16,24 +16,14 @@ const OUTBOX_SOURCE = fileURLToPath(new URL('./outbox.ts', import.meta.url));
 /** The services known to own an outbox; a new one is picked up by itself. */
 const EXPECTED_OWNERS = ['content', 'identity', 'payments'];
 
+const aboutOutbox = (statement: string) => /\boutbox\b/i.test(statement);
+
 /**
  * The statements of an SQL text that concern the outbox table (CREATE TABLE/INDEX, ALTER, ...), without
  * comments, with whitespace collapsed and `IF NOT EXISTS` dropped (OUTBOX_TABLE_SQL has it, migrations not).
  */
 function outboxStatements(sql: string): string[] {
-  return sql
-    .replace(/--[^\n]*/g, '')
-    .split(';')
-    .map((statement) =>
-      statement
-        .replace(/\s+/g, ' ')
-        .replace(/\(\s+/g, '(')
-        .replace(/\s+\)/g, ')')
-        .replace(/\s+,/g, ',')
-        .replace(/\bIF NOT EXISTS\s+/gi, '')
-        .trim(),
-    )
-    .filter((statement) => /\boutbox\b/i.test(statement));
+  return sqlStatements(sql).filter(aboutOutbox);
 }
 
 /** The column names of the outbox's CREATE TABLE, in order, then those its ALTER TABLE ... ADD COLUMN add. */
@@ -60,21 +50,8 @@ function outboxColumns(statements: readonly string[]): string[] {
 }
 
 /** Per service owning an outbox: its outbox statements, over all its migrations in the order they run. */
-async function serviceOutboxes(): Promise<Map<string, string[]>> {
-  const found = new Map<string, string[]>();
-  for (const service of (await readdir(SERVICES_DIR)).sort()) {
-    const dir = join(SERVICES_DIR, service, 'migrations');
-    let files: string[];
-    try {
-      files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
-    } catch {
-      continue;
-    }
-    const statements: string[] = [];
-    for (const file of files) statements.push(...outboxStatements(await readFile(join(dir, file), 'utf8')));
-    if (statements.length > 0) found.set(service, statements);
-  }
-  return found;
+function serviceOutboxes(): Promise<Map<string, string[]>> {
+  return migrationStatementsPerService(SERVICES_DIR, aboutOutbox);
 }
 
 /** The columns the relay and addToOutbox name in their SQL (read from outbox.ts, so a new column is seen). */
