@@ -27,6 +27,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Beyond the spec: what a logged-in member sent (Download my data).
   { path: '/email/mine', service: 'content' },
   { path: '/supportdesk/mine', service: 'content' },
+  // Beyond the spec (issue 15): the member's tickets with their conversations, replies and reopening.
+  { path: '/supportdesk/mine/', service: 'content' },
   // Passport and supporting documents are kept with the checkout order (payments): upload, and the owner's download.
   { path: '/membership/documents', service: 'payments' },
   { path: '/membership/documents/', service: 'payments' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ISO_DATE_PATTERN } from './content-lists.js';
 import { auditEntrySchema, auditQuerySchemaFor } from './staff.js';
+import { SUPPORT_AUDIT_ACTIONS } from './staff-support.js';
 import { textField } from './text-field.js';
 
 /**
@@ -126,6 +127,7 @@ export const CONTENT_AUDIT_ACTIONS = [
   'team_member_created', 'team_member_updated', 'team_member_deleted', 'team_member_photo_changed', 'team_reordered',
   'sponsor_created', 'sponsor_updated', 'sponsor_deleted', 'sponsor_logo_changed', 'sponsors_reordered',
   'album_created', 'album_updated', 'album_deleted', 'album_photo_added', 'album_photo_alt_changed', 'album_photos_reordered', 'album_photo_removed',
+  ...SUPPORT_AUDIT_ACTIONS,
 ] as const;
 export type ContentAuditAction = (typeof CONTENT_AUDIT_ACTIONS)[number];
 

@@ -13,14 +13,19 @@ type Call = (method: string, path: string, authorization: string | undefined, bo
  * `forbidden`; editor and owner get through (one of `accepted`, or any answer below 500 that is no 401/403).
  */
 export async function assertEditorsOnly(site: StaffContentSite, call: Call, endpoints: readonly StaffEndpoint[], accepted?: readonly number[]): Promise<void> {
+  await assertRoleOnly(site, call, 'editor', endpoints, accepted);
+}
+
+/** The same check for the endpoints of another role (`role` and owner get through; the support desk's: 'support'). */
+export async function assertRoleOnly(site: StaffContentSite, call: Call, role: StaffRole, endpoints: readonly StaffEndpoint[], accepted?: readonly number[]): Promise<void> {
   const refused: Array<[string, string | undefined, number, string?]> = [
     ['no session', undefined, 401],
     ['unknown token', 'Bearer nope', 401],
     ['member', site.bearer([]), 403, 'not_staff'],
-    ['editor without second factor', site.bearer(['editor'], false), 403, 'second_factor_required'],
-    ...STAFF_ROLES.filter((r) => r !== 'editor' && r !== 'owner').map((role): [string, string, number, string] => [role, site.bearer([role as StaffRole]), 403, 'forbidden']),
+    [`${role} without second factor`, site.bearer([role], false), 403, 'second_factor_required'],
+    ...STAFF_ROLES.filter((r) => r !== role && r !== 'owner').map((other): [string, string, number, string] => [other, site.bearer([other]), 403, 'forbidden']),
   ];
-  const allowed = [site.bearer(['editor']), site.bearer(['owner'])];
+  const allowed = [site.bearer([role]), site.bearer(['owner'])];
   for (const [method, path, body] of endpoints) {
     for (const [who, auth, status, error] of refused) {
       const res = await call(method, path, auth, body);

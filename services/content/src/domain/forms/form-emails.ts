@@ -119,3 +119,62 @@ export function ticketAlertEmail(ticket: StoredSupportTicket, supportInbox: stri
   };
   return job(`ticket-${ticket.uid}-alert`, supportInbox, content, brand, ticket.email);
 }
+
+// -------------------------------------------------------------------------------------------------
+// The support desk's conversation (issue 15)
+// -------------------------------------------------------------------------------------------------
+
+/** A reply in a ticket's conversation, as its e-mails need it. */
+export interface TicketReply {
+  uid: string;
+  body: string;
+  createdAt: Date;
+}
+
+/**
+ * The desk's reply to the submitter, with the ticket's reference in the subject; replying to the e-mail reaches
+ * the support inbox. `withAccount`: the ticket was raised while logged in (then "My tickets" on the profile
+ * holds the conversation too).
+ */
+export function ticketReplyEmail(ticket: StoredSupportTicket, reply: TicketReply, withAccount: boolean, supportInbox: string, brand: EmailBrand): EmailJob {
+  const content: EmailContent = {
+    subject: `Re: your support ticket ${ticket.reference} - ${ASSOCIATION_NAME}`,
+    preheader: `The support team answered your ticket ${ticket.reference}.`,
+    blocks: [
+      { type: 'paragraph', text: `Dear ${ticket.name},` },
+      { type: 'paragraph', text: `The support team answered your ticket ${ticket.reference} (${issueTypeLabel(ticket.issueType)}):` },
+      { type: 'quote', text: reply.body },
+      {
+        type: 'paragraph',
+        text: withAccount
+          ? `You can answer from "My tickets" on your profile${brand.url ? ` at ${brand.url}` : ''}, or reply to this e-mail quoting ${ticket.reference}.`
+          : `You can reply to this e-mail; please keep ${ticket.reference} in the subject.`,
+      },
+    ],
+  };
+  return job(`ticket-${ticket.uid}-reply-${reply.uid}`, ticket.email, content, brand, supportInbox);
+}
+
+/** The alert to the support inbox when a member answers from their profile (as the new-ticket alert). */
+export function ticketMemberReplyAlertEmail(ticket: StoredSupportTicket, reply: TicketReply, supportInbox: string, brand: EmailBrand): EmailJob {
+  const content: EmailContent = {
+    subject: `Member replied on ticket ${ticket.reference}`,
+    preheader: `${ticket.name} answered on ticket ${ticket.reference}.`,
+    blocks: [
+      { type: 'paragraph', text: `${ticket.name} answered on ticket ${ticket.reference} from their profile. The ticket is Open again on the support desk.` },
+      {
+        type: 'details',
+        rows: [
+          ['Reference', ticket.reference],
+          ['Issue type', issueTypeLabel(ticket.issueType)],
+          ['Name', ticket.name],
+          ['Email', ticket.email],
+          ['Received', formatDateTimeIn(reply.createdAt, ADELAIDE_TIME_ZONE)],
+        ],
+      },
+      { type: 'heading', text: 'Reply' },
+      { type: 'quote', text: reply.body },
+    ],
+  };
+  return job(`ticket-${ticket.uid}-member-reply-${reply.uid}`, supportInbox, content, brand, ticket.email);
+}

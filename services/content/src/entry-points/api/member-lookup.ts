@@ -11,10 +11,23 @@ export interface MemberLookup {
   senderOf(req: Request): Promise<string | null>;
   /** The user id of the request's session; throws 401 (WWW-Authenticate: Bearer) without one, 503 while identity cannot say. */
   memberOf(req: Request, res: Response): Promise<string>;
+  /** The account of the request's session (id and e-mail); the same 401 and 503 as memberOf. */
+  accountOf(req: Request, res: Response): Promise<{ userId: string; email: string }>;
 }
 
 export function createMemberLookup(options: { identityUrl: string; timeoutMs: number }): MemberLookup {
   const identity = createIdentityClient({ baseUrl: options.identityUrl, timeoutMs: options.timeoutMs });
+  async function accountOf(req: Request, res: Response): Promise<{ userId: string; email: string }> {
+    const found = await identity.lookup(req.headers.authorization);
+    if (found.kind === 'session') return { userId: found.session.user.id, email: found.session.user.email };
+    if (found.kind === 'none') {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      throw new UnauthorizedError('Please log in to see what you have sent us.');
+    }
+    req.log.warn({ reason: found.reason }, 'identity is unavailable; cannot answer a member list');
+    res.setHeader('Retry-After', '5');
+    throw new ServiceUnavailableError('We cannot check your login right now. Please try again shortly.', 'identity_unavailable');
+  }
   return {
     async senderOf(req) {
       const authorization = req.headers.authorization;
@@ -26,15 +39,8 @@ export function createMemberLookup(options: { identityUrl: string; timeoutMs: nu
       return null;
     },
     async memberOf(req, res) {
-      const found = await identity.lookup(req.headers.authorization);
-      if (found.kind === 'session') return found.session.user.id;
-      if (found.kind === 'none') {
-        res.setHeader('WWW-Authenticate', 'Bearer');
-        throw new UnauthorizedError('Please log in to see what you have sent us.');
-      }
-      req.log.warn({ reason: found.reason }, 'identity is unavailable; cannot answer a member list');
-      res.setHeader('Retry-After', '5');
-      throw new ServiceUnavailableError('We cannot check your login right now. Please try again shortly.', 'identity_unavailable');
+      return (await accountOf(req, res)).userId;
     },
+    accountOf,
   };
 }
