@@ -131,9 +131,10 @@ export const MEMBER_NOT_FOUND_MESSAGE = 'There is no member with this ID.';
 
 /**
  * GET /staff-api/members?q=&level=&status=&endsWithinDays=&page=&limit= (membership officer, owner): one row
- * per membership, by name. `q` matches part of the name or e-mail (any case); `status` is as the member sees
- * it (Expired computed); `endsWithinDays` keeps the Active ones whose end is within that many days (today
- * excluded: it has ended). Query-string values are strings.
+ * per membership, by name (with `endsWithinDays`, soonest end first; with status Expired, most recently
+ * ended first). `q` matches part of the name or e-mail (any case); `status` is as the member sees it (Expired
+ * computed); `endsWithinDays` keeps the Active ones whose end is within that many days (today excluded: it
+ * has ended). Query-string values are strings.
  */
 export const membersQuerySchema = z
   .object({

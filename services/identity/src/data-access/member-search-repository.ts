@@ -76,6 +76,16 @@ export interface MemberSearchRow {
 const ROW_COLUMNS = `m.user_id, m.request_id, m.first_name, m.last_name, m.email, m.phone, m.membership_name, m.term,
   ${statusSql(TODAY)} AS status, m.starts_on, ${END_SQL} AS ends_on, m.created_at`;
 
+/**
+ * By name; but memberships ending within N days soonest first, and Expired ones most recently ended first
+ * (the order an officer chasing renewals wants, and the one memberships_ends_on_idx gives).
+ */
+function orderOf(filter: MemberSearchFilter): string {
+  if (filter.endsWithinDays !== undefined) return `m.ends_on, ${NAME_SQL}, m.id`;
+  if (filter.status === 'Expired') return `m.ends_on DESC, ${NAME_SQL}, m.id`;
+  return `${NAME_SQL}, m.id`;
+}
+
 /** The statements the search runs (exported for the EXPLAIN test). */
 export function memberSearchQueries(filter: MemberSearchFilter, page: { offset: number; limit: number }) {
   const rows = whereOf(filter, true);
@@ -83,7 +93,7 @@ export function memberSearchQueries(filter: MemberSearchFilter, page: { offset: 
   const counts = whereOf(filter, false);
   return {
     rows: {
-      text: `SELECT ${ROW_COLUMNS} FROM memberships m ${rows.where} ORDER BY ${NAME_SQL}, m.id OFFSET $${n + 1} LIMIT $${n + 2}`,
+      text: `SELECT ${ROW_COLUMNS} FROM memberships m ${rows.where} ORDER BY ${orderOf(filter)} OFFSET $${n + 1} LIMIT $${n + 2}`,
       values: [...rows.values, page.offset, page.limit],
     },
     counts: {

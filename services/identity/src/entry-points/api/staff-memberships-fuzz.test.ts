@@ -5,7 +5,8 @@ import { createMembershipBody, createPaidMembership, registerAndLogin, startTest
 import { newStaffMember, type StaffMemberForTest } from '../../testing/staff.js';
 
 /**
- * The members desk's endpoints (GET /staff-api/memberships, POST …/:requestId/approve and …/reject) under
+ * The members desk's endpoints (GET /staff-api/memberships, POST …/:requestId/approve and …/reject; issue 15's
+ * GET /staff-api/members, …/:userId and …/export.csv) under
  * generated query strings, paths and bodies, as staff-fuzz.test.ts does for the other staff calls: every
  * answer below 500, every 4xx a JSON `error` and `message`, a request decided at most once, still ready after.
  * A failure prints its seed: replay with FUZZ_SEED=<seed>.
@@ -40,6 +41,23 @@ describe('the members desk under fuzzed requests', () => {
   it(`GET /staff-api/memberships: ${COUNT} requests`, TIMEOUT, async () => {
     const report = await fuzz({ method: 'GET', path: '/staff-api/memberships', query: { status: ['Pending'], page: ['2'], limit: ['10'] } });
     assert.ok((report.byStatus[200] ?? 0) > 0, 'valid queries list');
+  });
+
+  it(`GET /staff-api/members (the members desk's search): ${COUNT} requests`, TIMEOUT, async () => {
+    const report = await fuzz({
+      method: 'GET',
+      path: '/staff-api/members',
+      query: { q: ['Raman', 'மீனா'], level: ['Silver-Single'], status: ['Active', 'Expired'], endsWithinDays: ['30'], page: ['1'], limit: ['10'] },
+    });
+    assert.ok((report.byStatus[200] ?? 0) > 0, 'valid queries list');
+  });
+
+  it(`GET /staff-api/members/:userId and /staff-api/members/export.csv: ${COUNT} requests each`, TIMEOUT, async () => {
+    const { login } = await registerAndLogin(identity);
+    const member = await fuzz({ method: 'GET', path: '/staff-api/members/:userId', pathParams: { userId: [login.user.id] } });
+    assert.ok((member.byStatus[200] ?? 0) > 0, 'the member is found');
+    const roll = await fuzz({ method: 'GET', path: '/staff-api/members/export.csv', headerParams: { Authorization: [`Bearer ${officer.token}`] } });
+    assert.ok((roll.byStatus[200] ?? 0) > 0, 'the roll is exported');
   });
 
   it(`POST /staff-api/memberships/:requestId/approve and /reject: ${COUNT} requests each, each request decided at most once`, TIMEOUT, async () => {
