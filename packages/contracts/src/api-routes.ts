@@ -39,6 +39,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: '/checkout-session/', service: 'payments' },
   // The staff area's APIs (issue 14): content editing on content, the rest (staff, roles, audit) on identity.
   { path: '/staff-api/content/', service: 'content' },
+  // The treasurer's desk and members' orders and documents (issue 15) on payments; before identity's catch-all.
+  { path: '/staff-api/payments/', service: 'payments' },
   { path: '/staff-api/', service: 'identity' },
   { path: '/stripe/webhook', service: 'payments' },
   { path: '/webhooks/stripe', service: 'payments' },

@@ -1,3 +1,5 @@
+import type { StaffActor } from './staff-guard.js';
+
 /**
  * The page query of a service's append-only `audit_log` table (issue 14; identity's and content's have the
  * same columns), so every audit API filters and pages the same way and the owner's page can merge them.
@@ -89,4 +91,17 @@ export interface AuditLogRow<UserId = string | number> {
   target: string | null;
   summary: string;
   ip: string | null;
+}
+
+/** Something that runs a query: a pool or a client inside a transaction. */
+interface AuditDb {
+  query(query: { text: string; values: unknown[] }): Promise<unknown>;
+}
+
+/**
+ * Writes one entry for `actor` (the staff guard's actorOf): call it with the transaction's client, so there
+ * is no change without its entry.
+ */
+export async function recordAudit(db: AuditDb, actor: StaffActor, action: string, target: string | null, summary: string): Promise<void> {
+  await db.query(auditLogInsertQuery({ actorUserId: actor.userId, actorEmail: actor.email, action, target, summary, ip: actor.ip }));
 }

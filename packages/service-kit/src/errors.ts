@@ -86,6 +86,14 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   throw new ValidationError(fields, problems.join(' ') || 'Some fields are not valid.');
 }
 
+/** A query string checked with a contracts schema: 400 `validation_failed` with the field messages otherwise. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const result = schema.safeParse(query);
+  if (result.success) return result.data;
+  const { fields, root } = fieldsFromZod(result.error);
+  throw new ValidationError(fields, [...root, ...Object.values(fields)].join(' ') || 'The query is not valid.');
+}
+
 /** Errors raised by body-parser/http-errors carry `type`, `status` and `expose`. */
 interface HttpLibraryError {
   type?: unknown;

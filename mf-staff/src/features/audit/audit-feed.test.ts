@@ -13,11 +13,12 @@ function page(entries: AuditEntry[], nextBefore: string | null): AuditPageAnswer
 
 const shown = (feed: AuditFeed) => shownEntries(feed).map((e) => `${e.source[0]}${e.id}`);
 
-/** Two sources, written at these minutes (ids in order); pages of `size` as the services send them. */
+/** The sources, written at these minutes (ids in order); pages of `size` as the services send them. */
 function server(minutes: Record<AuditSource, number[]>, size: number) {
   const logs = {
     identity: minutes.identity.map((minute, i) => entry(i + 1, minute)).reverse(),
     content: minutes.content.map((minute, i) => entry(i + 1, minute)).reverse(),
+    payments: minutes.payments.map((minute, i) => entry(i + 1, minute)).reverse(),
   };
   return (source: AuditSource, before: string | null): AuditPageAnswer => {
     const older = logs[source].filter((e) => before === null || before === '' || Number(e.id) < Number(before));
@@ -29,8 +30,9 @@ function server(minutes: Record<AuditSource, number[]>, size: number) {
 describe('the merged audit feed', () => {
   it('shows both sources newest first, only down to where both are loaded; Show older asks the source that ran out', () => {
     let feed = startFeed(NO_FILTERS);
-    assert.deepEqual(Object.keys(feed), ['identity', 'content']);
+    assert.deepEqual(Object.keys(feed), ['identity', 'content', 'payments']);
     assert.deepEqual(shown(feed), [], 'nothing before the first pages');
+    feed = addPage(feed, 'payments', page([], null));
     feed = addPage(feed, 'identity', page([entry(9, 50), entry(8, 40), entry(7, 30)], '7'));
     assert.deepEqual(shown(feed), [], 'content could still have newer entries');
     feed = addPage(feed, 'content', page([entry(5, 45), entry(4, 10), entry(3, 5)], '3'));
@@ -47,11 +49,11 @@ describe('the merged audit feed', () => {
     assert.deepEqual(sourcesToLoad(feed), []);
   });
 
-  it('paging through any two logs shows every entry exactly once, in time order', () => {
+  it('paging through the three logs shows every entry exactly once, in time order', () => {
     for (const size of [1, 2, 3, 7]) {
-      const ask = server({ identity: [0, 3, 4, 9, 10, 11, 30, 31, 32, 33], content: [1, 2, 5, 6, 7, 8, 12, 40] }, size);
+      const ask = server({ identity: [0, 3, 4, 9, 10, 11, 30, 31, 32, 33], content: [1, 2, 5, 6, 7, 8, 12, 40], payments: [13, 14, 41] }, size);
       let feed = startFeed(NO_FILTERS);
-      for (const source of ['identity', 'content'] as const) feed = addPage(feed, source, ask(source, feed[source]?.nextBefore ?? null));
+      for (const source of ['identity', 'content', 'payments'] as const) feed = addPage(feed, source, ask(source, feed[source]?.nextBefore ?? null));
       let rounds = 0;
       while (hasOlder(feed) && rounds < 50) {
         rounds += 1;
@@ -61,8 +63,8 @@ describe('the merged audit feed', () => {
         const times = shownEntries(feed).map((e) => Date.parse(e.at));
         assert.deepEqual(times, [...times].sort((a, b) => b - a), `size ${size}: newest first at every step`);
       }
-      assert.equal(shownEntries(feed).length, 18, `size ${size}: every entry`);
-      assert.equal(new Set(shownEntries(feed).map((e) => `${e.source}${e.id}`)).size, 18);
+      assert.equal(shownEntries(feed).length, 21, `size ${size}: every entry`);
+      assert.equal(new Set(shownEntries(feed).map((e) => `${e.source}${e.id}`)).size, 21);
     }
   });
 
@@ -74,7 +76,8 @@ describe('the merged audit feed', () => {
     const area = { ...NO_FILTERS, what: 'area:identity' };
     assert.deepEqual(Object.keys(startFeed(area)), ['identity']);
     assert.equal(pageQuery('identity', area, addPage(startFeed(area), 'identity', page([entry(4, 1)], '4'))), 'before=4&limit=25');
-    assert.deepEqual(Object.keys(startFeed({ ...NO_FILTERS, what: 'identity:no_such_action' })), ['identity', 'content'], 'an unknown choice asks everything');
+    assert.deepEqual(Object.keys(startFeed({ ...NO_FILTERS, what: 'identity:no_such_action' })), ['identity', 'content', 'payments'], 'an unknown choice asks everything');
+    assert.deepEqual(Object.keys(startFeed({ ...NO_FILTERS, what: 'payments:order_refunded' })), ['payments']);
   });
 
   it('checks the filters with the services’ rules', () => {

@@ -1,19 +1,20 @@
-import { AUDIT_ACTIONS, auditQuerySchema, CONTENT_AUDIT_ACTIONS, type AuditEntry, type AuditPageAnswer } from '@tca/contracts';
+import { AUDIT_ACTIONS, auditQuerySchema, CONTENT_AUDIT_ACTIONS, PAYMENTS_AUDIT_ACTIONS, type AuditEntry, type AuditPageAnswer } from '@tca/contracts';
 
 /**
- * The owner's merged audit log (issue 14): identity's entries (staff, sign-ins, queues) and content's (the
- * site's content), each service paged on its own (`before`, the last id it sent), shown as one list,
+ * The owner's merged audit log (issue 14): identity's entries (staff, sign-ins, queues), content's (the
+ * site's content) and payments' (refunds, documents opened; issue 15), each service paged on its own (`before`, the last id it sent), shown as one list,
  * newest first. An entry is shown only once no source that still has older pages could have a newer one:
  * the list stops at the oldest entry loaded of every source that is not at its end, the rest waits for
  * Show older, which asks the next page of just the sources whose entries are all shown.
  */
 
-export const AUDIT_SOURCES = ['identity', 'content'] as const;
+export const AUDIT_SOURCES = ['identity', 'content', 'payments'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
 
 export const AUDIT_SOURCE_LABELS: Readonly<Record<AuditSource, string>> = {
   identity: 'Staff and sign-in',
   content: 'Site content',
+  payments: 'Payments and documents',
 };
 
 /** Entries asked per source per page. */
@@ -43,7 +44,7 @@ export interface SourceFeed {
 /** The sources the filters ask, each with what it has loaded (an empty, unfinished feed before its first page). */
 export type AuditFeed = Partial<Record<AuditSource, SourceFeed>>;
 
-const ACTIONS: Readonly<Record<AuditSource, readonly string[]>> = { identity: AUDIT_ACTIONS, content: CONTENT_AUDIT_ACTIONS };
+const ACTIONS: Readonly<Record<AuditSource, readonly string[]>> = { identity: AUDIT_ACTIONS, content: CONTENT_AUDIT_ACTIONS, payments: PAYMENTS_AUDIT_ACTIONS };
 
 /** A few actions read better said differently; the others are their words ("post_cover_changed" → "Post cover changed"). */
 const ACTION_WORDS: Readonly<Record<string, string>> = {

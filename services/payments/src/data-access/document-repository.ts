@@ -49,3 +49,40 @@ export async function ownedDocuments(db: Pool | PoolClient, owner: string, refs:
   }
   return { found, missing: ids.filter((id) => !found.has(id)) };
 }
+
+export interface DocumentSummary {
+  id: string;
+  fileName: string;
+  type: DocumentType;
+  size: number;
+  ownerUserId: string;
+  createdAt: Date;
+}
+
+interface DocumentSummaryRow {
+  id: string;
+  file_name: string;
+  content_type: DocumentType;
+  size: number;
+  owner_user_id: string;
+  created_at: Date;
+}
+
+const toSummary = (row: DocumentSummaryRow): DocumentSummary => ({ id: row.id, fileName: row.file_name, type: row.content_type, size: row.size, ownerUserId: row.owner_user_id, createdAt: row.created_at });
+
+/** A member's documents (without their bytes), newest first: what the members desk lists. */
+export async function documentsOfOwner(db: Pool | PoolClient, owner: string, limit: number): Promise<DocumentSummary[]> {
+  const { rows } = await db.query<DocumentSummaryRow>(
+    'SELECT id, file_name, content_type, size, owner_user_id, created_at FROM member_documents WHERE owner_user_id = $1 ORDER BY created_at DESC, id LIMIT $2',
+    [owner, limit],
+  );
+  return rows.map(toSummary);
+}
+
+/** Any member's document with its bytes (staff only); undefined when there is none with this id. */
+export async function readAnyDocument(db: Pool | PoolClient, id: string): Promise<(DocumentSummary & { data: Buffer }) | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const { rows } = await db.query<DocumentSummaryRow & { data: Buffer }>('SELECT id, file_name, content_type, size, owner_user_id, created_at, data FROM member_documents WHERE id = $1', [id]);
+  const row = rows[0];
+  return row ? { ...toSummary(row), data: row.data } : undefined;
+}

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { MemberDetails, MembershipLevelName } from '@tca/contracts';
+import type { MemberDetails, MembershipLevelName, OrderStatusName } from '@tca/contracts';
 import type { Pool, PoolClient } from '@tca/service-kit';
 
 /** Where an order is: created (before Stripe), open (redirected), processing (async payment pending), then one end state. */
-export type OrderStatus = 'created' | 'open' | 'processing' | 'paid' | 'failed' | 'expired' | 'abandoned';
+export type OrderStatus = OrderStatusName;
 export type OrderKind = 'membership' | 'demo';
 
 export interface Order {
@@ -29,6 +29,12 @@ export interface Order {
   paidAt: Date | null;
   problem: string | null;
   createdAt: Date;
+  stripePaymentIntentId: string | null;
+  refundId: string | null;
+  refundReason: string | null;
+  refundRequestedBy: string | null;
+  refundRequestedAt: Date | null;
+  refundedAt: Date | null;
 }
 
 interface OrderRow {
@@ -52,10 +58,22 @@ interface OrderRow {
   paid_at: Date | null;
   problem: string | null;
   created_at: Date;
+  stripe_payment_intent_id: string | null;
+  refund_id: string | null;
+  refund_reason: string | null;
+  refund_requested_by: string | null;
+  refund_requested_at: Date | null;
+  refunded_at: Date | null;
 }
 
-const COLUMNS = `id, reference, kind, user_id, email, product_name, level, quantity, amount_cents, currency, status, stripe_session_id,
-  idempotency_key, member_details, membership_request_id, membership_status, customer_email, paid_at, problem, created_at`;
+const COLUMN_NAMES = [
+  'id', 'reference', 'kind', 'user_id', 'email', 'product_name', 'level', 'quantity', 'amount_cents', 'currency', 'status', 'stripe_session_id',
+  'idempotency_key', 'member_details', 'membership_request_id', 'membership_status', 'customer_email', 'paid_at', 'problem', 'created_at',
+  'stripe_payment_intent_id', 'refund_id', 'refund_reason', 'refund_requested_by', 'refund_requested_at', 'refunded_at',
+] as const;
+const COLUMNS = COLUMN_NAMES.join(', ');
+/** The columns of `checkout_orders` as table `alias` names them. */
+export const orderColumnsOf = (alias: string): string => COLUMN_NAMES.map((name) => `${alias}.${name}`).join(', ');
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -79,8 +97,20 @@ function toOrder(row: OrderRow): Order {
     paidAt: row.paid_at,
     problem: row.problem,
     createdAt: row.created_at,
+    stripePaymentIntentId: row.stripe_payment_intent_id,
+    refundId: row.refund_id,
+    refundReason: row.refund_reason,
+    refundRequestedBy: row.refund_requested_by,
+    refundRequestedAt: row.refund_requested_at,
+    refundedAt: row.refunded_at,
   };
 }
+
+/** An order as a query of `checkout_orders` (all its columns) answers it. */
+export function orderOfRow(row: OrderRow): Order {
+  return toOrder(row);
+}
+export type { OrderRow };
 
 type Db = Pool | PoolClient;
 
@@ -102,11 +132,31 @@ export function newOrderReference(): string {
   return `ord_${randomBytes(15).toString('base64url')}`;
 }
 
+/**
+ * Every status change of an order goes into `order_events` in the statement that makes it (so in its
+ * transaction): `changed` is the CTE before this one, answering `id, from_status, to_status` of the orders it
+ * changed; `source` and `detail` are SQL expressions (parameters or literals).
+ */
+function logEvents(source: string, detail: string): string {
+  return `logged AS (INSERT INTO order_events (order_id, from_status, to_status, source, detail)
+      SELECT id, from_status, to_status, ${source}, ${detail} FROM changed WHERE from_status IS DISTINCT FROM to_status)`;
+}
+
+/** The `changed` CTE of an UPDATE of one order (`o`) locked first, answering `returning` and its statuses before and after. */
+function updateOrder(orderIdParam: string, set: string, where: string, returning = 'o.id'): string {
+  return `WITH before AS (SELECT id, status FROM checkout_orders WHERE id = ${orderIdParam} FOR UPDATE),
+    changed AS (UPDATE checkout_orders o SET ${set}, updated_at = now() FROM before b WHERE o.id = b.id AND ${where}
+      RETURNING ${returning}, b.status AS from_status, o.status AS to_status)`;
+}
+
 /** Stores the order (status `created`) before Stripe is called; its idempotency key is used for the session create. */
 export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
   const { rows } = await db.query<OrderRow>(
-    `INSERT INTO checkout_orders (reference, kind, user_id, email, product_name, level, quantity, amount_cents, currency, idempotency_key, metadata, member_details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb) RETURNING ${COLUMNS}`,
+    `WITH changed AS (
+       INSERT INTO checkout_orders (reference, kind, user_id, email, product_name, level, quantity, amount_cents, currency, idempotency_key, metadata, member_details)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb) RETURNING ${COLUMNS}, NULL::text AS from_status, status AS to_status),
+     ${logEvents("'checkout'", "''")}
+     SELECT ${COLUMNS} FROM changed`,
     [
       newOrderReference(),
       order.kind,
@@ -130,8 +180,9 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
 /** Links the created Checkout Session to its order: created → open. */
 export async function attachSession(db: Db, orderId: number, sessionId: string): Promise<void> {
   await db.query(
-    `UPDATE checkout_orders SET stripe_session_id = $2, status = CASE WHEN status = 'created' THEN 'open' ELSE status END, updated_at = now()
-      WHERE id = $1 AND (stripe_session_id IS NULL OR stripe_session_id = $2)`,
+    `${updateOrder('$1', "stripe_session_id = $2, status = CASE WHEN o.status = 'created' THEN 'open' ELSE o.status END", '(o.stripe_session_id IS NULL OR o.stripe_session_id = $2)')},
+     ${logEvents("'checkout'", "'Checkout Session ' || $2")}
+     SELECT count(*) FROM changed`,
     [orderId, sessionId],
   );
 }
@@ -150,6 +201,9 @@ export interface PaidDetails {
   membershipRequestId: string | null;
   membershipStatus: string | null;
   customerEmail: string | null;
+  paymentIntentId: string | null;
+  /** What settled it (the fulfil reason), for the order's history. */
+  source: string;
 }
 
 /**
@@ -159,19 +213,31 @@ export interface PaidDetails {
  */
 export async function markPaid(client: PoolClient, orderId: number, paid: PaidDetails): Promise<Order | undefined> {
   const { rows } = await client.query<OrderRow>(
-    `UPDATE checkout_orders
-        SET status = 'paid', paid_at = now(), updated_at = now(), membership_request_id = $2, membership_status = $3, customer_email = $4
-      WHERE id = $1 AND status <> 'paid'
-      RETURNING ${COLUMNS}`,
-    [orderId, paid.membershipRequestId, paid.membershipStatus, paid.customerEmail],
+    `${updateOrder(
+      '$1',
+      "status = 'paid', paid_at = now(), membership_request_id = $2, membership_status = $3, customer_email = $4, stripe_payment_intent_id = COALESCE($5, o.stripe_payment_intent_id)",
+      "o.status NOT IN ('paid', 'refunded')",
+      orderColumnsOf('o'),
+    )},
+     ${logEvents('$6', "''")}
+     SELECT ${COLUMNS} FROM changed`,
+    [orderId, paid.membershipRequestId, paid.membershipStatus, paid.customerEmail, paid.paymentIntentId, paid.source],
   );
   return rows[0] ? toOrder(rows[0]) : undefined;
 }
 
-/** Moves the order to `to` only from one of `from` (so a paid order is never expired or failed). True when it moved. */
-export async function moveStatus(db: Db, orderId: number, to: OrderStatus, from: readonly OrderStatus[]): Promise<boolean> {
-  const result = await db.query(`UPDATE checkout_orders SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3::text[])`, [orderId, to, from]);
-  return result.rowCount === 1;
+/**
+ * Moves the order to `to` only from one of `from` (so a paid order is never expired or failed), noting
+ * `source` (what moved it) in its history. True when it moved.
+ */
+export async function moveStatus(db: Db, orderId: number, to: OrderStatus, from: readonly OrderStatus[], source: string, detail = ''): Promise<boolean> {
+  const { rows } = await db.query<{ moved: number }>(
+    `${updateOrder('$1', 'status = $2', 'o.status = ANY($3::text[])')},
+     ${logEvents('$4', '$5')}
+     SELECT count(*)::int AS moved FROM changed`,
+    [orderId, to, from, source, detail],
+  );
+  return rows[0]?.moved === 1;
 }
 
 /** Flags an order whose paid session disagrees with it; it is then left to people. */

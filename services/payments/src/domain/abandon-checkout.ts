@@ -23,11 +23,11 @@ export async function abandonCheckout(deps: AbandonCheckoutDeps, id: string, req
   const order = ORDER_REFERENCE.test(id) ? await findOrderByReference(pool, id) : CHECKOUT_SESSION_ID.test(id) ? await findOrderBySession(pool, id) : undefined;
   if (!order) throw new NotFoundError('No checkout with that reference.');
   if (order.status === 'created') {
-    await moveStatus(pool, order.id, 'abandoned', ['created']);
+    await moveStatus(pool, order.id, 'abandoned', ['created'], 'cancel page');
   } else if (order.status === 'open' && order.stripeSessionId) {
     try {
       await stripe.checkout.sessions.expire(order.stripeSessionId, {}, { idempotencyKey: `expire-${order.reference}` });
-      await moveStatus(pool, order.id, 'abandoned', ['open']);
+      await moveStatus(pool, order.id, 'abandoned', ['open'], 'cancel page');
       logger.info({ order: order.reference, sessionId: order.stripeSessionId }, 'checkout abandoned; session expired');
     } catch (err) {
       if (isTransientStripeError(err)) throw new ServiceUnavailableError('We could not reach the payment provider. Please try again shortly.');

@@ -72,6 +72,18 @@ export interface Fulfilment {
   fulfil(sessionId: string, reason: FulfilReason): Promise<FulfilResult>;
 }
 
+/** What the order's history names as the cause of a change fulfil makes. */
+function historySource(reason: FulfilReason): string {
+  return `fulfil (${reason})`;
+}
+
+/** The session's PaymentIntent id (expanded or not), what a refund names. */
+export function paymentIntentOf(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  if (intent === null) return null;
+  return typeof intent === 'string' ? intent : intent.id;
+}
+
 function isPaid(session: Stripe.Checkout.Session): boolean {
   return session.payment_status === 'paid' || (session.payment_status === 'no_payment_required' && session.status === 'complete');
 }
@@ -121,7 +133,7 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
     }
   }
 
-  async function settlePaid(order: Order, session: Stripe.Checkout.Session): Promise<FulfilResult> {
+  async function settlePaid(order: Order, session: Stripe.Checkout.Session, reason: FulfilReason): Promise<FulfilResult> {
     const problem =
       session.client_reference_id !== order.reference
         ? `session ${session.id} names order ${String(session.client_reference_id)}, not ${order.reference}`
@@ -133,7 +145,7 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
       logger.error({ order: order.reference, sessionId: session.id, problem }, 'paid session disagrees with its order; not fulfilled');
       throw new PermanentFulfilmentError(problem, session);
     }
-    if (order.status === 'paid' && (order.kind !== 'membership' || order.membershipRequestId !== null)) {
+    if (order.status === 'refunded' || (order.status === 'paid' && (order.kind !== 'membership' || order.membershipRequestId !== null))) {
       return { outcome: 'already_fulfilled', order, session };
     }
     const membership = await createMembership(order, session);
@@ -143,6 +155,8 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
         membershipRequestId: membership?.requestId ?? null,
         membershipStatus: membership?.status ?? null,
         customerEmail,
+        paymentIntentId: paymentIntentOf(session),
+        source: historySource(reason),
       });
       if (!paid) return undefined;
       const to = order.kind === 'membership' ? (order.email ?? customerEmail) : customerEmail;
@@ -171,20 +185,20 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
         logger.warn({ sessionId, reason }, 'no order for this checkout session; ignored');
         return { outcome: 'unknown_session', session };
       }
-      if (isPaid(session)) return settlePaid(order, session);
+      if (isPaid(session)) return settlePaid(order, session, reason);
       if (session.status === 'expired') {
         // An abandoned order stays abandoned (the cancel page expired it); a paid one is never touched.
-        await moveStatus(pool, order.id, 'expired', ['created', 'open', 'processing']);
+        await moveStatus(pool, order.id, 'expired', ['created', 'open', 'processing'], historySource(reason));
         return { outcome: 'expired', order, session };
       }
       if (session.status === 'complete') {
         // Paid by a delayed method: wait for async_payment_succeeded or _failed.
         if (reason === 'async_payment_failed') {
-          await moveStatus(pool, order.id, 'failed', ['created', 'open', 'processing']);
+          await moveStatus(pool, order.id, 'failed', ['created', 'open', 'processing'], historySource(reason));
           logger.info({ order: order.reference, sessionId }, 'delayed payment failed');
           return { outcome: 'failed', order, session };
         }
-        await moveStatus(pool, order.id, 'processing', ['created', 'open']);
+        await moveStatus(pool, order.id, 'processing', ['created', 'open'], historySource(reason));
         return { outcome: order.status === 'failed' ? 'failed' : 'processing', order, session };
       }
       return { outcome: 'unpaid', order, session };

@@ -43,6 +43,12 @@ describe('receipts', () => {
     paidAt: new Date('2026-12-31T13:00:00Z'),
     problem: null,
     createdAt: new Date('2026-12-31T13:00:00Z'),
+    stripePaymentIntentId: 'pi_1',
+    refundId: null,
+    refundReason: null,
+    refundRequestedBy: null,
+    refundRequestedAt: null,
+    refundedAt: null,
   };
 
   it('formats amounts in Australian dollars and order numbers by the Adelaide year', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createMembershipRequestSchema, SERVICE_TOKEN_HEADER, type AccountUser, type CreateMembershipRequest, type EligibilityAnswer } from '@tca/contracts';
+import { createMembershipRequestSchema, SERVICE_TOKEN_HEADER, type AccountUser, type CreateMembershipRequest, type EligibilityAnswer, type StaffRole } from '@tca/contracts';
 import { sendJson, startIdentityStub } from '@tca/service-kit/testing';
 import { INTERNAL_ELIGIBILITY_PATH, INTERNAL_MEMBERSHIPS_PATH } from '../domain/identity-internal-client.js';
 
@@ -33,7 +33,8 @@ export interface PaymentsIdentityStub {
   readonly memberships: ReadonlyMap<string, StoredMembership>;
   /** POST /internal/memberships calls received (any outcome). */
   readonly createCalls: number;
-  issue(user?: Partial<AccountUser>): { token: string; user: AccountUser };
+  /** A session for a user; `staff` gives it staff roles (and whether it passed the second factor, default yes). */
+  issue(user?: Partial<AccountUser>, staff?: { roles: StaffRole[]; secondFactor?: boolean }): { token: string; user: AccountUser };
   /** What eligibility answers for this user (default allowed). */
   setEligibility(userId: string, answer: EligibilityAnswer): void;
   close(): Promise<void>;
@@ -86,7 +87,7 @@ export async function startPaymentsIdentityStub(options: { autoApprove?: boolean
     get createCalls() {
       return createCalls;
     },
-    issue: (user) => identity.issue(user),
+    issue: (user, staff) => identity.issue(user, staff ? { roles: staff.roles, secondFactor: staff.secondFactor ?? true } : undefined),
     setEligibility(userId, answer) {
       eligibility.set(userId, answer);
     },

@@ -24,11 +24,10 @@ import {
   type StaffPostListAnswer,
   type StalePostAnswer,
 } from '@tca/contracts';
-import { AppError, NotFoundError, parseBody, type Pool } from '@tca/service-kit';
+import { actorOf, AppError, createStaffGuard, NotFoundError, parseBody, type Pool } from '@tca/service-kit';
 import { renderMarkdown } from '../../domain/catalog/post-markdown.js';
 import { contentAuditPage, PostNotFoundError, StalePostError, UnreadableImageError, type StaffPosts } from '../../domain/staff-posts/staff-posts.js';
 import type { ContentDeps } from './api-deps.js';
-import { actorOf, createStaffGuard } from './staff-auth.js';
 import { parseQuery, pictureName, receivePicture } from './staff-http.js';
 
 const PREFIX = STAFF_CONTENT_API_PREFIX.replace(/\/$/, '');

@@ -26,11 +26,10 @@ import {
   type StaffEventListAnswer,
   type StaleEventAnswer,
 } from '@tca/contracts';
-import { AppError, NotFoundError, parseBody, ValidationError } from '@tca/service-kit';
+import { actorOf, AppError, createStaffGuard, NotFoundError, parseBody, ValidationError } from '@tca/service-kit';
 import { EventImagesFullError, EventNotFoundError, StaffEvents, StaleEventError, UnknownEventImageError } from '../../domain/staff-events/staff-events.js';
 import { UnreadableImageError } from '../../domain/staff-posts/staff-posts.js';
 import type { ContentDeps } from './api-deps.js';
-import { actorOf, createStaffGuard } from './staff-auth.js';
 import { parseQuery, pictureName, receivePicture } from './staff-http.js';
 
 const EVENTS = `${STAFF_CONTENT_API_PREFIX.replace(/\/$/, '')}/events`;

@@ -30,7 +30,7 @@ import {
   type StaffAlbumListAnswer,
   type StaleAlbumAnswer,
 } from '@tca/contracts';
-import { AppError, NotFoundError, parseBody, ValidationError } from '@tca/service-kit';
+import { actorOf, AppError, createStaffGuard, NotFoundError, parseBody, ValidationError } from '@tca/service-kit';
 import {
   AlbumFullError,
   AlbumNotFoundError,
@@ -42,7 +42,6 @@ import {
 } from '../../domain/staff-gallery/staff-gallery.js';
 import { UnreadableImageError } from '../../domain/staff-posts/staff-posts.js';
 import type { ContentDeps } from './api-deps.js';
-import { actorOf, createStaffGuard } from './staff-auth.js';
 import { parseQuery, pictureName, receivePicture } from './staff-http.js';
 
 const ALBUMS = `${STAFF_CONTENT_API_PREFIX}albums`;

@@ -2,8 +2,7 @@ import { extname } from 'node:path';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { COVER_CONTENT_TYPES, COVER_MAX_BYTES, COVER_NOT_AN_IMAGE_MESSAGE, COVER_TOO_BIG_MESSAGE } from '@tca/contracts';
-import { AppError, fieldsFromZod, ValidationError } from '@tca/service-kit';
-import type { z } from 'zod';
+import { AppError, ValidationError } from '@tca/service-kit';
 import { SOURCE_TYPES } from '../../domain/image-variants.js';
 
 /**
@@ -11,13 +10,8 @@ import { SOURCE_TYPES } from '../../domain/image-variants.js';
  * (multipart/form-data, one file in a named field, at most COVER_MAX_BYTES: 413 above; 415 not a picture).
  */
 
-/** A query string checked with a contracts schema: 400 with the field messages otherwise. */
-export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
-  const result = schema.safeParse(query);
-  if (result.success) return result.data;
-  const { fields, root } = fieldsFromZod(result.error);
-  throw new ValidationError(fields, [...root, ...Object.values(fields)].join(' ') || 'The query is not valid.');
-}
+/** A query string checked with a contracts schema (moved to service-kit for payments' staff API too). */
+export { parseQuery } from '@tca/service-kit';
 
 const uploaders = new Map<string, ReturnType<multer.Multer['single']>>();
 

@@ -16,13 +16,12 @@ import {
   type DeleteItemAnswer,
   type OrderedItemMessages,
 } from '@tca/contracts';
-import { AppError, NotFoundError, parseBody } from '@tca/service-kit';
+import { actorOf, AppError, createStaffGuard, NotFoundError, parseBody } from '@tca/service-kit';
 import type { z } from 'zod';
 import { UnreadableImageError, type Actor } from '../../domain/staff-posts/staff-posts.js';
 import { ItemNotFoundError, StaleItemError, StaleOrderError } from '../../domain/staff-team/ordered-items.js';
 import { staffSponsors, staffTeam } from '../../domain/staff-team/team-and-sponsors.js';
 import type { ContentDeps } from './api-deps.js';
-import { actorOf, createStaffGuard } from './staff-auth.js';
 import { parseQuery, pictureName, receivePicture } from './staff-http.js';
 
 const PREFIX = STAFF_CONTENT_API_PREFIX.replace(/\/$/, '');

@@ -39,6 +39,15 @@ function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** Sends a stored document as a download that no cache keeps (its owner's, or a staff member's opening). */
+export function sendDocument(res: Response, document: { type: string; size: number; fileName: string; data: Buffer }): void {
+  res.setHeader('Content-Type', document.type);
+  res.setHeader('Content-Length', String(document.size));
+  res.setHeader('Content-Disposition', contentDisposition(document.fileName));
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.end(document.data);
+}
+
 /**
  * POST /membership/documents (login required): a passport or supporting document, PDF, JPEG or PNG by its
  * bytes, at most 5 MB, stored in PostgreSQL with its owner; answers `{ id, fileName, type, size }` for the
@@ -59,12 +68,7 @@ export function createDocumentsRouter(deps: PaymentsDeps, services: PaymentsServ
 
   router.get('/membership/documents/:id', async (req, res) => {
     const user = await requireUser(services.sessions, req.headers.authorization);
-    const document = await readMemberDocument({ pool }, user.id, req.params.id);
-    res.setHeader('Content-Type', document.type);
-    res.setHeader('Content-Length', String(document.size));
-    res.setHeader('Content-Disposition', contentDisposition(document.fileName));
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(document.data);
+    sendDocument(res, await readMemberDocument({ pool }, user.id, req.params.id));
   });
 
   return router;

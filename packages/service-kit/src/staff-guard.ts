@@ -1,13 +1,20 @@
 import type { Request, RequestHandler } from 'express';
 import { STAFF_ROLE_REQUIRED_MESSAGE, STAFF_SECOND_FACTOR_REQUIRED_MESSAGE, hasStaffRole, type StaffRole } from '@tca/contracts';
-import { AppError, createIdentityClient, ServiceUnavailableError, UnauthorizedError } from '@tca/service-kit';
-import type { Actor } from '../../domain/staff-posts/staff-posts.js';
+import { AppError, ServiceUnavailableError, UnauthorizedError } from './errors.js';
+import { createIdentityClient } from './identity-client.js';
 
-const actors = new WeakMap<Request, Actor>();
+/** The staff member the guard let through, as the audit logs record them (identity's user id as text). */
+export interface StaffActor {
+  userId: string | null;
+  email: string;
+  ip: string | null;
+}
+
+const actors = new WeakMap<Request, StaffActor>();
 
 /**
- * Staff calls to content: identity says who the Bearer token is on every call (a removed role counts at
- * once). No session: 401; no staff role: 403 `not_staff`; no second factor: 403 `second_factor_required`;
+ * Staff calls to a service other than identity (content, payments): identity says who the Bearer token
+ * is on every call (a removed role counts at once). No session: 401; no staff role: 403 `not_staff`; no second factor: 403 `second_factor_required`;
  * none of `allowed` (owner always is): 403 `forbidden`; identity unreachable: 503. The same answers as
  * identity's own staff calls.
  */
@@ -34,7 +41,7 @@ export function createStaffGuard(options: { identityUrl: string; timeoutMs: numb
 }
 
 /** The staff member the guard let through, as the audit log records them. */
-export function actorOf(req: Request): Actor {
+export function actorOf(req: Request): StaffActor {
   const actor = actors.get(req);
   if (!actor) throw new Error('actorOf: the staff guard did not run for this route');
   return actor;

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { auditEntrySchema, auditQuerySchemaFor } from './staff.js';
+import { textField } from './text-field.js';
+
+/**
+ * The treasurer's desk (issue 15), on the payments service under /staff-api/payments/: checkout orders with
+ * their state changes, full refunds through Stripe, and for the members desk a member's orders and uploaded
+ * documents (each opening audited). The payments service keeps its own audit log, the third source of the
+ * owner's audit page.
+ */
+
+export const STAFF_PAYMENTS_API_PREFIX = '/staff-api/payments/';
+
+/** What payments' audit log records (GET /staff-api/payments/audit). */
+export const PAYMENTS_AUDIT_ACTIONS = ['order_refunded', 'document_opened'] as const;
+export type PaymentsAuditAction = (typeof PAYMENTS_AUDIT_ACTIONS)[number];
+
+/** GET /staff-api/payments/audit?action=&actor=&from=&to=&before=&limit= (owner): as identity's and content's. */
+export const paymentsAuditQuerySchema = auditQuerySchemaFor(PAYMENTS_AUDIT_ACTIONS);
+export type PaymentsAuditQuery = z.infer<typeof paymentsAuditQuerySchema>;
+export const paymentsAuditPageAnswerSchema = z.object({ entries: z.array(auditEntrySchema), nextBefore: z.string().nullable() });
+export type PaymentsAuditPageAnswer = z.infer<typeof paymentsAuditPageAnswerSchema>;
+
+/** Where an order is: created (before Stripe), open (at Checkout), processing (a delayed payment), then an end state. */
+export const ORDER_STATUSES = ['created', 'open', 'processing', 'paid', 'failed', 'expired', 'abandoned', 'refunded'] as const;
+export type OrderStatusName = (typeof ORDER_STATUSES)[number];
+
+/** The treasurer's list filters: `all` lists problems first, then the rest newest first; `open` is created, open and processing. */
+export const ORDER_FILTERS = ['all', 'paid', 'open', 'expired', 'abandoned', 'refunded', 'problem'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+export const ORDER_LIST_PAGE_SIZE = 25;
+const PAGE_MAX = 100_000;
+const PAGE_MESSAGE = `page must be a number from 1 to ${PAGE_MAX}`;
+
+/** An order's public reference (`ord_…`), as URLs name it. */
+export const ORDER_REFERENCE_PATTERN = /^ord_[A-Za-z0-9_-]{16,64}$/;
+
+/** GET /staff-api/payments/orders?filter=&q=&page=: `q` finds a member's e-mail (part of it, any case) or an order reference. */
+export const staffOrderListQuerySchema = z
+  .object({
+    filter: z.enum(ORDER_FILTERS, `Filter must be one of ${ORDER_FILTERS.join(', ')}`).optional(),
+    q: textField('Search').trim().max(320, 'Search may have at most 320 characters').optional(),
+    page: z
+      .string()
+      .regex(/^\d{1,6}$/, PAGE_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().int().min(1, PAGE_MESSAGE).max(PAGE_MAX, PAGE_MESSAGE))
+      .optional(),
+  })
+  .strict();
+export type StaffOrderListQuery = z.infer<typeof staffOrderListQuerySchema>;
+
+export const REFUND_REASON_MAX = 500;
+export const REFUND_REASON_REQUIRED_MESSAGE = 'Give a reason for the refund';
+
+/** POST /staff-api/payments/orders/:reference/refund: a full refund, with the reason kept in the audit log. */
+export const refundOrderRequestSchema = z
+  .object({
+    reason: textField('The reason')
+      .trim()
+      .min(1, REFUND_REASON_REQUIRED_MESSAGE)
+      .max(REFUND_REASON_MAX, `The reason may have at most ${REFUND_REASON_MAX} characters`),
+  })
+  .strict();
+export type RefundOrderRequest = z.infer<typeof refundOrderRequestSchema>;
+
+export const ORDER_NOT_FOUND_MESSAGE = 'There is no order with this reference.';
+export const ORDER_NOT_PAID_MESSAGE = 'Only a paid order can be refunded.';
+export const ORDER_ALREADY_REFUNDED_MESSAGE = 'This order has already been refunded (or its refund is on its way).';
+export const REFUND_REQUESTED_MESSAGE = 'Refund requested. The order shows Refunded once Stripe confirms it.';
+export const DOCUMENT_NOT_FOUND_MESSAGE = 'There is no document with this id.';
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+export const staffOrderSummarySchema = z.object({
+  reference: z.string(),
+  /** `ORD-2026-000123`: the receipt's order number. */
+  orderNumber: z.string(),
+  kind: z.enum(['membership', 'demo']),
+  status: z.enum(ORDER_STATUSES),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** The member's e-mail (or who paid, for orders without an account). */
+  email: z.string().nullable(),
+  userId: z.string().nullable(),
+  /** The membership level (kind membership) or null. */
+  level: z.string().nullable(),
+  productName: z.string(),
+  /** ISO 8601 instants. */
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** What disagreed between the paid session and the order (amount, currency, reference); null when nothing did. */
+  problem: z.string().nullable(),
+});
+export type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
+
+export const staffOrderListAnswerSchema = z.object({
+  orders: z.array(staffOrderSummarySchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type StaffOrderListAnswer = z.infer<typeof staffOrderListAnswerSchema>;
+
+/** One change of an order's status: what moved it (`stripe:<event id>`, `lookup`, `reconcile`, `staff:<e-mail>`...). */
+export const orderEventSchema = z.object({
+  at: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  source: z.string(),
+  detail: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const staffOrderRefundSchema = z.object({
+  /** Stripe's refund id (re_…), null until Stripe answered. */
+  id: z.string().nullable(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  /** When Stripe confirmed it (the order became refunded). */
+  refundedAt: z.string().nullable(),
+});
+
+/** GET /staff-api/payments/orders/:reference. */
+export const staffOrderDetailSchema = staffOrderSummarySchema.extend({
+  quantity: z.number().int(),
+  stripeSessionId: z.string().nullable(),
+  stripePaymentIntentId: z.string().nullable(),
+  /** The receipt's number (the order number) once paid. */
+  receiptNumber: z.string().nullable(),
+  membershipRequestId: z.string().nullable(),
+  membershipStatus: z.string().nullable(),
+  refund: staffOrderRefundSchema.nullable(),
+  events: z.array(orderEventSchema),
+});
+export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
+export const staffOrderAnswerSchema = z.object({ order: staffOrderDetailSchema, message: z.string().optional() });
+export type StaffOrderAnswer = z.infer<typeof staffOrderAnswerSchema>;
+
+/** GET /staff-api/payments/members/:userId/orders: newest first. */
+export const memberOrdersAnswerSchema = z.object({ orders: z.array(staffOrderSummarySchema) });
+export type MemberOrdersAnswer = z.infer<typeof memberOrdersAnswerSchema>;
+
+export const memberDocumentSummarySchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type MemberDocumentSummary = z.infer<typeof memberDocumentSummarySchema>;
+
+/** GET /staff-api/payments/members/:userId/documents: newest first; each opens at GET /staff-api/payments/documents/:id. */
+export const memberDocumentsAnswerSchema = z.object({ documents: z.array(memberDocumentSummarySchema) });
+export type MemberDocumentsAnswer = z.infer<typeof memberDocumentsAnswerSchema>;
+
+/** The URL paths of the desk, for the UI. */
+export const staffPaymentsPaths = {
+  orders: `${STAFF_PAYMENTS_API_PREFIX}orders`,
+  order: (reference: string) => `${STAFF_PAYMENTS_API_PREFIX}orders/${encodeURIComponent(reference)}`,
+  refund: (reference: string) => `${STAFF_PAYMENTS_API_PREFIX}orders/${encodeURIComponent(reference)}/refund`,
+  memberOrders: (userId: string) => `${STAFF_PAYMENTS_API_PREFIX}members/${encodeURIComponent(userId)}/orders`,
+  memberDocuments: (userId: string) => `${STAFF_PAYMENTS_API_PREFIX}members/${encodeURIComponent(userId)}/documents`,
+  document: (id: string) => `${STAFF_PAYMENTS_API_PREFIX}documents/${encodeURIComponent(id)}`,
+  audit: `${STAFF_PAYMENTS_API_PREFIX}audit`,
+} as const;
