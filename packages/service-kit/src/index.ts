@@ -12,6 +12,7 @@ export * from './postgres.js';
 export * from './queue-worker.js';
 export * from './rate-limit.js';
 export * from './redis.js';
+export * from './service-worker.js';
 export * from './staff-guard.js';
 export * from './start-service.js';
 export * from './timeout.js';

@@ -1,16 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { QUEUES, supportTicketJobSchema, type SupportTicketJob } from '@tca/contracts';
-import {
-  createLogger,
-  createPool,
-  runMigrations,
-  startOutboxRelay,
-  startQueueWorker,
-  type Logger,
-  type OutboxRelay,
-  type Pool,
-  type QueueWorker,
-} from '@tca/service-kit';
+import { startQueueWorker, startServiceWorker, type Logger, type OutboxRelay, type Pool, type QueueWorker } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, type ContentConfig } from '../../config.js';
 import { brandFor } from '../../domain/forms/form-emails.js';
 import { purgeExpiredSubmissions } from '../../domain/forms/purge-expired-submissions.js';
@@ -57,17 +47,9 @@ export interface TicketsWorker {
  * It migrates the content schema first (an advisory lock makes it wait for the API doing the same), so it
  * does not depend on start order.
  */
-export async function startTicketsWorker(config: ContentConfig, options: TicketsWorkerOptions = {}): Promise<TicketsWorker> {
-  const logger = options.logger ?? createLogger({ name: TICKETS_WORKER_NAME, level: config.LOG_LEVEL });
-  const pool = createPool({ connectionString: config.DATABASE_URL, schema: SCHEMA, applicationName: `content-${TICKETS_WORKER_NAME}`, logger });
-  const closers: Array<() => Promise<void>> = [() => pool.end()];
-  const closeAll = async () => {
-    for (const close of closers) await close().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
-  };
-  try {
-    await runMigrations({ pool, schema: SCHEMA, dir: MIGRATIONS_DIR, logger });
-    const relay = startOutboxRelay({ pool, schema: SCHEMA, redisUrl: config.REDIS_URL, logger, ...(options.prefix ? { prefix: options.prefix } : {}) });
-    closers.unshift(() => relay.stop());
+export function startTicketsWorker(config: ContentConfig, options: TicketsWorkerOptions = {}): Promise<TicketsWorker> {
+  const base = { service: 'content', name: TICKETS_WORKER_NAME, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, logLevel: config.LOG_LEVEL };
+  return startServiceWorker({ ...base, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR, logger: options.logger, prefix: options.prefix }, async ({ logger, pool, relay, connectionName, onClose }) => {
     const mail: TicketMailSettings = { supportInbox: config.SUPPORT_INBOX, brand: brandFor(config.PUBLIC_URL) };
     const queueWorker = await startQueueWorker({
       queue: QUEUES.supportTickets,
@@ -76,14 +58,14 @@ export async function startTicketsWorker(config: ContentConfig, options: Tickets
       schema: supportTicketJobSchema,
       concurrency: config.TICKETS_WORKER_CONCURRENCY,
       logger,
-      connectionName: `content-${TICKETS_WORKER_NAME}`,
+      connectionName,
       async process(job, bullJob) {
         const result = await processTicketJob(pool, relay, job, mail);
         logger.info({ jobId: bullJob.id, reference: result.reference, queued: result.queued.length }, result.queued.length > 0 ? 'ticket e-mails queued' : 'ticket e-mails were already queued');
         return result;
       },
     });
-    closers.unshift(() => queueWorker.close());
+    onClose(() => queueWorker.close());
     // Retention (privacy policy): at start, then every RETENTION_SWEEP_INTERVAL_MS. Failures are logged and retried next time.
     const sweep = () => {
       purgeExpiredSubmissions(pool, config.SUBMISSION_RETENTION_DAYS)
@@ -95,19 +77,7 @@ export async function startTicketsWorker(config: ContentConfig, options: Tickets
     sweep();
     const sweepTimer = setInterval(sweep, config.RETENTION_SWEEP_INTERVAL_MS);
     sweepTimer.unref();
-    closers.unshift(async () => clearInterval(sweepTimer));
-    let closing: Promise<void> | undefined;
-    return {
-      queueWorker,
-      relay,
-      pool,
-      close() {
-        closing ??= closeAll();
-        return closing;
-      },
-    };
-  } catch (err) {
-    await closeAll();
-    throw err;
-  }
+    onClose(async () => clearInterval(sweepTimer));
+    return { queueWorker, relay, pool };
+  });
 }

@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { QUEUES } from '@tca/contracts';
-import {
-  closeRedis,
-  createLogger,
-  createPool,
-  createRedis,
-  runMigrations,
-  startOutboxRelay,
-  startQueueWorker,
-  type Logger,
-  type OutboxRelay,
-  type Pool,
-  type QueueWorker,
-} from '@tca/service-kit';
+import { closeRedis, createRedis, startQueueWorker, startServiceWorker, type Logger, type OutboxRelay, type Pool, type QueueWorker } from '@tca/service-kit';
 import { z } from 'zod';
 import { brandFor } from '../../domain/account-emails.js';
 import { MIGRATIONS_DIR, SCHEMA, type IdentityConfig } from '../../config.js';
@@ -52,18 +40,10 @@ export interface MembershipWorker {
  * once), and an outbox relay for the e-mails they record. Any number may run: they share one schedule,
  * Redis hands each job to one of them, and the reminder rows make overlapping runs harmless.
  */
-export async function startMembershipWorker(config: IdentityConfig, options: MembershipWorkerOptions = {}): Promise<MembershipWorker> {
-  const logger = options.logger ?? createLogger({ name: MEMBERSHIP_WORKER_NAME, level: config.LOG_LEVEL });
+export function startMembershipWorker(config: IdentityConfig, options: MembershipWorkerOptions = {}): Promise<MembershipWorker> {
   const prefix = options.prefix ? { prefix: options.prefix } : {};
-  const pool = createPool({ connectionString: config.DATABASE_URL, schema: SCHEMA, applicationName: `identity-${MEMBERSHIP_WORKER_NAME}`, logger });
-  const closers: Array<() => Promise<void>> = [() => pool.end()];
-  const closeAll = async () => {
-    for (const close of closers) await close().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
-  };
-  try {
-    await runMigrations({ pool, schema: SCHEMA, dir: MIGRATIONS_DIR, logger });
-    const relay = startOutboxRelay({ pool, schema: SCHEMA, redisUrl: config.REDIS_URL, logger, ...prefix });
-    closers.unshift(() => relay.stop());
+  const base = { service: 'identity', name: MEMBERSHIP_WORKER_NAME, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, logLevel: config.LOG_LEVEL };
+  return startServiceWorker({ ...base, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR, logger: options.logger, prefix: options.prefix }, async ({ logger, pool, relay, connectionName, onClose }) => {
     const settings: ReminderSettings = { brand: brandFor(config.PUBLIC_URL), publicUrl: config.PUBLIC_URL };
     const queueWorker = await startQueueWorker({
       queue: QUEUES.membershipRenewals,
@@ -72,7 +52,7 @@ export async function startMembershipWorker(config: IdentityConfig, options: Mem
       schema: renewalJobSchema,
       concurrency: 1,
       logger,
-      connectionName: `identity-${MEMBERSHIP_WORKER_NAME}`,
+      connectionName,
       async process(_data, job) {
         const sent = await sendRenewalReminders(pool, settings);
         if (sent.length > 0) relay.nudge();
@@ -80,11 +60,11 @@ export async function startMembershipWorker(config: IdentityConfig, options: Mem
         return sent;
       },
     });
-    closers.unshift(() => queueWorker.close());
-    const connection = createRedis(config.REDIS_URL, { role: 'worker', logger, connectionName: `identity-${MEMBERSHIP_WORKER_NAME}-scheduler` });
+    onClose(() => queueWorker.close());
+    const connection = createRedis(config.REDIS_URL, { role: 'worker', logger, connectionName: `${connectionName}-scheduler` });
     const queue = new Queue(QUEUES.membershipRenewals, { connection, ...prefix });
     queue.on('error', (err: Error) => logger.warn({ err }, 'membership-renewals queue error'));
-    closers.unshift(async () => {
+    onClose(async () => {
       await queue.close();
       await closeRedis(connection);
     });
@@ -92,19 +72,6 @@ export async function startMembershipWorker(config: IdentityConfig, options: Mem
     await queue.upsertJobScheduler(RENEWAL_SCHEDULER_ID, { ...RENEWAL_SCHEDULE }, { name: RENEWAL_JOB_NAME, data: {}, opts: jobOptions });
     await queue.add(RENEWAL_JOB_NAME, {}, { ...jobOptions, jobId: `renewal-reminders-start-${randomUUID()}` });
     logger.info({ schedule: RENEWAL_SCHEDULE }, 'renewal reminders scheduled');
-    let closing: Promise<void> | undefined;
-    return {
-      queueWorker,
-      queue,
-      relay,
-      pool,
-      close() {
-        closing ??= closeAll();
-        return closing;
-      },
-    };
-  } catch (err) {
-    await closeAll();
-    throw err;
-  }
+    return { queueWorker, queue, relay, pool };
+  });
 }

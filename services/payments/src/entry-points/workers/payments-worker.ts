@@ -1,4 +1,4 @@
-import { createLogger, createPool, runMigrations, startOutboxRelay, type Logger, type OutboxRelay, type QueueWorker } from '@tca/service-kit';
+import { startServiceWorker, type Logger, type QueueWorker } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, type PaymentsConfig } from '../../config.js';
 import { createFulfilment, type Fulfilment } from '../../domain/fulfil-checkout.js';
 import { createIdentityInternalClient } from '../../domain/identity-internal-client.js';
@@ -28,18 +28,9 @@ export interface PaymentsWorker {
  * orders still open (a missed webhook, a fulfilment that gave up). Run as many as you like: jobs are
  * shared out by Redis, fulfilment is idempotent, and one advisory lock keeps sweeps apart.
  */
-export async function startPaymentsWorker(config: PaymentsConfig, options: PaymentsWorkerOptions = {}): Promise<PaymentsWorker> {
-  const logger = options.logger ?? createLogger({ name: PAYMENTS_WORKER_NAME, level: config.LOG_LEVEL });
-  const pool = createPool({ connectionString: config.DATABASE_URL, schema: SCHEMA, applicationName: `payments-${PAYMENTS_WORKER_NAME}`, logger });
-  const closers: Array<() => Promise<void>> = [() => pool.end()];
-  const closeAll = async () => {
-    for (const close of closers) await close().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
-  };
-  try {
-    // Migrate first (an advisory lock makes it wait for the API doing the same), so start order does not matter.
-    await runMigrations({ pool, schema: SCHEMA, dir: MIGRATIONS_DIR, logger });
-    const relay: OutboxRelay = startOutboxRelay({ pool, schema: SCHEMA, redisUrl: config.REDIS_URL, logger });
-    closers.unshift(() => relay.stop());
+export function startPaymentsWorker(config: PaymentsConfig, options: PaymentsWorkerOptions = {}): Promise<PaymentsWorker> {
+  const base = { service: 'payments', name: PAYMENTS_WORKER_NAME, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, logLevel: config.LOG_LEVEL };
+  return startServiceWorker({ ...base, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR, logger: options.logger }, async ({ logger, pool, relay, connectionName, onClose }) => {
     const stripe = createStripeClient(config);
     const identity = createIdentityInternalClient({ baseUrl: config.IDENTITY_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: config.IDENTITY_TIMEOUT_MS });
     const fulfilment = createFulfilment({ pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL });
@@ -51,30 +42,17 @@ export async function startPaymentsWorker(config: PaymentsConfig, options: Payme
         concurrency: config.PAYMENTS_WORKER_CONCURRENCY,
         lockDurationMs: config.PAYMENTS_LOCK_DURATION_MS,
         stalledIntervalMs: config.PAYMENTS_STALLED_INTERVAL_MS,
-        connectionName: `payments-${PAYMENTS_WORKER_NAME}`,
+        connectionName,
         maxAttempts: config.FULFIL_MAX_ATTEMPTS,
         retryBaseMs: config.FULFIL_RETRY_BASE_MS,
         logger,
       },
     );
-    closers.unshift(() => queueWorker.close());
+    onClose(() => queueWorker.close());
 
     const reconcile = () => reconcileOrders({ pool, fulfilment, logger, minAgeMs: config.RECONCILE_MIN_AGE_MS });
     const sweep = startReconciliationSweep({ intervalMs: config.RECONCILE_INTERVAL_MS, reconcile, logger });
-    if (sweep) closers.unshift(() => sweep.stop());
-
-    let closing: Promise<void> | undefined;
-    return {
-      queueWorker,
-      fulfilment,
-      reconcile,
-      close() {
-        closing ??= closeAll();
-        return closing;
-      },
-    };
-  } catch (err) {
-    await closeAll();
-    throw err;
-  }
+    if (sweep) onClose(() => sweep.stop());
+    return { queueWorker, fulfilment, reconcile };
+  });
 }
