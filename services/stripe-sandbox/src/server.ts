@@ -1,6 +1,7 @@
 import { createHttpApp, createLogger, createPool, finishApp, postgresCheck, runMigrations, startService, type Logger } from '@tca/service-kit';
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type SandboxConfig } from './config.js';
 import { CheckoutSandbox } from './domain/checkout-sandbox.js';
+import { RefundSandbox } from './domain/refund-sandbox.js';
 import { switchesFrom, type Switches } from './domain/switches.js';
 import { createAdminRouter } from './entry-points/admin/admin-routes.js';
 import { createStripeRouter } from './entry-points/api/stripe-routes.js';
@@ -25,7 +26,7 @@ export interface RunningSandbox {
 }
 
 /**
- * Migrates its schema, then serves Stripe's Checkout API under /v1, the hosted page under /c/pay and
+ * Migrates its schema, then serves Stripe's Checkout and Refunds APIs under /v1, the hosted page under /c/pay and
  * (SANDBOX_ADMIN) the test API under /__sandbox, and runs the webhook delivery loop. Needs Postgres only.
  */
 export async function start(config: SandboxConfig, options: SandboxStartOptions = {}): Promise<RunningSandbox> {
@@ -38,6 +39,7 @@ export async function start(config: SandboxConfig, options: SandboxStartOptions 
     // The loop expires overdue sessions through the sandbox; the sandbox wakes the loop on each new event.
     const deliveryLoop: DeliveryLoop = new DeliveryLoop({ pool, config, switches, logger, sweep: () => sandbox.expireDue() });
     const sandbox = new CheckoutSandbox({ pool, config, switches, logger, publicUrl: () => publicUrl, onEvent: () => deliveryLoop.wake() });
+    const refunds = new RefundSandbox({ pool, config, switches, onEvent: () => deliveryLoop.wake() });
 
     const { app, lifecycle } = createHttpApp({
       name: SERVICE_NAME,
@@ -49,7 +51,7 @@ export async function start(config: SandboxConfig, options: SandboxStartOptions 
     });
     // Stripe's query strings carry brackets (expand[0]=line_items): parse them as Stripe does.
     app.set('query parser', 'extended');
-    app.use('/v1', createStripeRouter({ pool, logger, sandbox, secretKey: config.SANDBOX_SECRET_KEY }));
+    app.use('/v1', createStripeRouter({ pool, logger, sandbox, refunds, secretKey: config.SANDBOX_SECRET_KEY }));
     app.use('/c/pay', createHostedPageRouter({ sandbox, merchantName: config.SANDBOX_MERCHANT_NAME, logger }));
     if (config.SANDBOX_ADMIN) {
       app.use('/__sandbox', createAdminRouter({ pool, logger, switches, secretKey: config.SANDBOX_SECRET_KEY, webhookEndpoints: config.SANDBOX_WEBHOOK_URL }));

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from '@tca/service-kit';
-import { eventEnvelope, type EventType, type StripeSessionObject } from '../domain/checkout-session.js';
+import { eventEnvelope, type EventObject, type EventType } from '../domain/checkout-session.js';
 import { newEventId } from '../domain/ids.js';
 
 type Queryable = Pool | PoolClient;
@@ -13,7 +13,7 @@ export interface RecordEventOptions {
 }
 
 /** Stores an event and one pending delivery per endpoint and copy, in the caller's transaction. */
-export async function recordEvent(db: Queryable, type: EventType, object: StripeSessionObject, options: RecordEventOptions): Promise<string> {
+export async function recordEvent(db: Queryable, type: EventType, object: EventObject, options: RecordEventOptions): Promise<string> {
   const id = newEventId();
   const created = Math.floor(Date.now() / 1000);
   const body = JSON.stringify(eventEnvelope(id, type, created, object), null, 2);

@@ -77,6 +77,11 @@ export function lineItemList(session: StoredSession) {
   };
 }
 
+/** The charge of a paid session's PaymentIntent (one each, as with a card paid at once). */
+export function chargeIdOf(paymentIntent: string): string {
+  return `ch_${paymentIntent.slice('pi_'.length)}`;
+}
+
 function paymentIntentObject(session: StoredSession) {
   if (!session.payment_intent) return null;
   return {
@@ -87,6 +92,7 @@ function paymentIntentObject(session: StoredSession) {
     currency: session.currency,
     created: session.created,
     livemode: false,
+    latest_charge: chargeIdOf(session.payment_intent),
     metadata: {},
     status: 'succeeded' as const,
   };
@@ -138,10 +144,15 @@ export function toStripeSession(session: StoredSession, view: SessionView) {
 }
 export type StripeSessionObject = ReturnType<typeof toStripeSession>;
 
-export type EventType = 'checkout.session.completed' | 'checkout.session.expired';
+export type EventType = 'checkout.session.completed' | 'checkout.session.expired' | 'charge.refunded' | 'refund.updated';
+
+/** What an event is about: a Checkout Session, a charge or a refund (each has an id). */
+export interface EventObject {
+  id: string;
+}
 
 /** An event as Stripe sends it to a webhook endpoint. */
-export function eventEnvelope(id: string, type: EventType, created: number, object: StripeSessionObject) {
+export function eventEnvelope(id: string, type: EventType, created: number, object: EventObject) {
   return {
     id,
     object: 'event' as const,

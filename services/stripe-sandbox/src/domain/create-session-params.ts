@@ -53,14 +53,14 @@ function listOf(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
-function stringParam(params: Params, key: string, param: string): string | undefined {
+export function stringParam(params: Params, key: string, param: string): string | undefined {
   const value = params[key];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw invalidRequest(`Invalid string: ${param} must be a string.`, param);
   return value;
 }
 
-function integerParam(value: unknown, param: string): number {
+export function integerParam(value: unknown, param: string): number {
   if (typeof value !== 'string' || !/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value))) {
     throw invalidRequest(`Invalid integer: ${typeof value === 'string' ? value : JSON.stringify(value)}`, param);
   }
@@ -131,7 +131,7 @@ function parseLineItems(value: unknown): { currency: string; items: CreateSessio
   return { currency: currency ?? 'usd', items };
 }
 
-function parseMetadata(value: unknown): Record<string, string> {
+export function parseMetadata(value: unknown): Record<string, string> {
   if (value === undefined || value === '') return {};
   if (!isRecord(value)) throw invalidRequest('Invalid object', 'metadata');
   const entries = Object.entries(value);

@@ -17,6 +17,7 @@ export function randomAlnum(length: number): string {
 export const newSessionId = () => `cs_test_${randomAlnum(58)}`;
 export const newEventId = () => `evt_${randomAlnum(24)}`;
 export const newPaymentIntentId = () => `pi_${randomAlnum(24)}`;
+export const newRefundId = () => `re_${randomAlnum(24)}`;
 export const newLineItemId = () => `li_${randomAlnum(24)}`;
 export const newRequestId = () => `req_${randomAlnum(14)}`;
 export const newFormToken = () => randomBytes(24).toString('base64url');

@@ -6,6 +6,7 @@ import { lineItemList } from '../../domain/checkout-session.js';
 import type { CheckoutSandbox } from '../../domain/checkout-sandbox.js';
 import { parseCreateSession, parseExpand } from '../../domain/create-session-params.js';
 import { newRequestId } from '../../domain/ids.js';
+import { parseCreateRefund, toStripeRefund, type RefundSandbox } from '../../domain/refund-sandbox.js';
 import { invalidRequest, StripeApiError } from '../../domain/stripe-error.js';
 import { requireApiKey } from './auth.js';
 
@@ -13,6 +14,7 @@ export interface StripeRoutesDeps {
   pool: Pool;
   logger: Logger;
   sandbox: CheckoutSandbox;
+  refunds: RefundSandbox;
   secretKey: string;
 }
 
@@ -22,7 +24,8 @@ function paramsOf(value: unknown): Params {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Params) : {};
 }
 
-function sessionId(req: Request): string {
+/** The `:id` of the path (a session's or a refund's). */
+function idParam(req: Request): string {
   const id = req.params.id;
   return typeof id === 'string' ? id : '';
 }
@@ -50,8 +53,8 @@ async function answerPost(
   res.status(result.status).json(result.body);
 }
 
-/** Stripe's v1 API for Checkout Sessions, as stripe-node 23 calls it (form-encoded bodies, expand[], Idempotency-Key). */
-export function createStripeRouter({ pool, logger, sandbox, secretKey }: StripeRoutesDeps): Router {
+/** Stripe's v1 API for Checkout Sessions and Refunds, as stripe-node 23 calls it (form-encoded bodies, expand[], Idempotency-Key). */
+export function createStripeRouter({ pool, logger, sandbox, refunds, secretKey }: StripeRoutesDeps): Router {
   const router = Router();
   router.use((_req, res, next) => {
     res.setHeader('Request-Id', newRequestId());
@@ -71,22 +74,33 @@ export function createStripeRouter({ pool, logger, sandbox, secretKey }: StripeR
 
   router.get('/checkout/sessions/:id', async (req, res) => {
     const expand = parseExpand(paramsOf(req.query).expand);
-    res.json(sandbox.view(await sandbox.get(sessionId(req)), expand));
+    res.json(sandbox.view(await sandbox.get(idParam(req)), expand));
   });
 
   router.get('/checkout/sessions/:id/line_items', async (req, res) => {
-    res.json(lineItemList(await sandbox.get(sessionId(req))));
+    res.json(lineItemList(await sandbox.get(idParam(req))));
   });
 
   router.post('/checkout/sessions/:id/expire', async (req, res) => {
     const params = paramsOf(req.body);
     const expand = parseExpand(params.expand);
-    await answerPost(req, res, pool, params, async (client) => sandbox.view(await sandbox.expire(client, sessionId(req)), expand));
+    await answerPost(req, res, pool, params, async (client) => sandbox.view(await sandbox.expire(client, idParam(req)), expand));
     sandbox.notifyEvent();
   });
 
+  router.post('/refunds', async (req, res) => {
+    const params = paramsOf(req.body);
+    const input = parseCreateRefund(params);
+    await answerPost(req, res, pool, params, async (client) => toStripeRefund(await refunds.create(client, input, Math.floor(Date.now() / 1000))));
+    refunds.notifyEvent();
+  });
+
+  router.get('/refunds/:id', async (req, res) => {
+    res.json(toStripeRefund(await refunds.get(idParam(req))));
+  });
+
   router.use((req, _res, next) => {
-    next(new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.originalUrl.split('?')[0]}). The Stripe sandbox implements only Checkout Sessions.`));
+    next(new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.originalUrl.split('?')[0]}). The Stripe sandbox implements only Checkout Sessions and Refunds.`));
   });
 
   const stripeErrors: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
