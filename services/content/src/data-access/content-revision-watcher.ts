@@ -35,12 +35,30 @@ export async function bumpRevision(db: Queryable, changed: boolean): Promise<num
     const { rows } = await db.query<{ revision: number }>('UPDATE content_revision SET last_import_at = now() RETURNING revision');
     return rows[0]?.revision ?? 0;
   }
-  const { rows } = await db.query<{ revision: number }>(
-    'UPDATE content_revision SET revision = revision + 1, changed_at = now(), last_import_at = now() RETURNING revision',
+  return (await bumpRevisionState(db)).revision;
+}
+
+/** Inside a change's transaction: bumps the revision and notifies; the new state is for revisionCommitted once committed. */
+export async function bumpRevisionState(db: Queryable): Promise<RevisionState> {
+  const { rows } = await db.query<{ revision: number; cache_epoch: string }>(
+    'UPDATE content_revision SET revision = revision + 1, changed_at = now(), last_import_at = now() RETURNING revision, cache_epoch',
   );
-  const revision = rows[0]?.revision ?? 0;
-  await db.query('SELECT pg_notify($1, $2)', [REVISION_CHANNEL, String(revision)]);
-  return revision;
+  const row = rows[0];
+  if (!row) throw new Error('content_revision has no row (migration 002 not applied?)');
+  await db.query('SELECT pg_notify($1, $2)', [REVISION_CHANNEL, String(row.revision)]);
+  return { revision: Number(row.revision), cacheEpoch: row.cache_epoch };
+}
+
+/** This process's watchers, by the pool they read through: told of a change made here as soon as it commits. */
+const localWatchers = new WeakMap<Pool, Set<RevisionWatcher>>();
+
+/**
+ * After a change made through `pool` has committed: this process's watchers on that pool know its revision
+ * at once, so a read right after the change (on this process) sees it, without waiting for the NOTIFY (which
+ * still tells the other processes, and this one again).
+ */
+export function revisionCommitted(pool: Pool, state: RevisionState): void {
+  for (const watcher of localWatchers.get(pool) ?? []) watcher.observe(state);
 }
 
 export interface RevisionWatcherOptions {
@@ -73,6 +91,8 @@ export class RevisionWatcher {
       );
     }, options.pollMs);
     this.pollTimer.unref();
+    const watchers = localWatchers.get(options.pool) ?? new Set<RevisionWatcher>();
+    localWatchers.set(options.pool, watchers.add(this));
     void this.connect();
   }
 
@@ -140,6 +160,7 @@ export class RevisionWatcher {
 
   async close(): Promise<void> {
     this.closed = true;
+    localWatchers.get(this.options.pool)?.delete(this);
     clearInterval(this.pollTimer);
     clearTimeout(this.retryTimer);
     const client = this.client;

@@ -10,7 +10,7 @@ import {
   type StaffPostSummary,
 } from '@tca/contracts';
 import type { AuditLogFilter, Logger, Pool, PoolClient } from '@tca/service-kit';
-import { bumpRevision } from '../../data-access/content-revision-watcher.js';
+import { bumpRevisionState, revisionCommitted } from '../../data-access/content-revision-watcher.js';
 import {
   beginTransaction,
   commitTransaction,
@@ -180,7 +180,11 @@ async function audit(client: PoolClient, actor: Actor, action: ContentAuditActio
   await insertAudit(client, { actorUserId: actor.userId, actorEmail: actor.email, action, target: `post:${key}`, summary, ip: actor.ip });
 }
 
-/** Runs `work` in a transaction holding the import lock, then bumps the revision (NOTIFY) and commits. */
+/**
+ * Runs `work` in a transaction holding the import lock, then bumps the revision (NOTIFY) and commits; this
+ * process's catalog knows the new revision before the answer goes out (revisionCommitted), so a read right
+ * after a staff change on the same process already sees it.
+ */
 export async function inChange<T>(pool: Pool, work: (client: PoolClient) => Promise<{ result: T; changed: boolean }>): Promise<T> {
   const client = await pool.connect();
   try {
@@ -188,8 +192,9 @@ export async function inChange<T>(pool: Pool, work: (client: PoolClient) => Prom
     try {
       await lockImports(client);
       const { result, changed } = await work(client);
-      if (changed) await bumpRevision(client, true);
+      const revision = changed ? await bumpRevisionState(client) : undefined;
       await commitTransaction(client);
+      if (revision) revisionCommitted(pool, revision);
       return result;
     } catch (err) {
       await rollbackTransaction(client).catch(() => undefined);
