@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,35 +12,11 @@ import { addToOutbox, OUTBOX_TABLE_SQL, REQUEUED_AFTER_REDIS_LOSS, startOutboxRe
 import { createPool, withTransaction, type Pool } from './postgres.js';
 import { closeRedis, createRedis } from './redis.js';
 import { createTestDatabase, testRedisUrl, uniquePrefix, type TestDatabase } from './testing.js';
-import { freePort, waitFor } from './testing/processes.js';
+import { waitFor } from './testing/processes.js';
+import { startTcpProxy } from './testing/tcp-proxy.js';
 
 const logger = createLogger({ name: 'outbox-test', level: 'silent' });
 const SCHEMA = 'kit';
-
-/** A TCP port that forwards to the real Redis only once `open()` is called: Redis "coming back". */
-async function switchableRedisProxy(): Promise<{ url: string; open(): Promise<void>; close(): Promise<void> }> {
-  const target = new URL(testRedisUrl());
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(Number(target.port || 6379), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  // A port that was free a moment ago: connections are refused until open().
-  const port = await freePort();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    open: () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve)),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 describe('transactional outbox', () => {
   let db: TestDatabase;
@@ -85,7 +60,8 @@ describe('transactional outbox', () => {
   });
 
   it('keeps rows while Redis is unreachable and relays them once it is back', async () => {
-    const proxy = await switchableRedisProxy();
+    // Refuses connections until open(): Redis "coming back".
+    const proxy = await startTcpProxy(new URL(testRedisUrl()), { listening: false, defaultPort: 6379 });
     const relay = startOutboxRelay({ pool, schema: SCHEMA, logger, redisUrl: proxy.url, prefix, intervalMs: 100 });
     try {
       for (const n of [1, 2, 3]) {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, it } from 'node:test';
 import { closeRedis, createLogger, createPool, createRedis, runMigrations, withTransaction, type Pool } from '@tca/service-kit';
-import { createTestDatabase, freePort, testRedisUrl, waitFor, type TestDatabase } from '@tca/service-kit/testing';
+import { createTestDatabase, startTcpProxy, testRedisUrl, waitFor, type TestDatabase } from '@tca/service-kit/testing';
 import { MIGRATIONS_DIR, SCHEMA } from '../../config.js';
 import { bumpRevision, readRevision } from '../../data-access/content-revision-watcher.js';
 import { ContentCatalog } from '../catalog/content-catalog.js';
@@ -16,47 +15,6 @@ import { StaffPosts } from './staff-posts.js';
 
 const logger = createLogger({ name: 'staff-change-revision-test', level: 'silent' });
 const actor = { userId: 'u1', email: 'editor@example.org', ip: null };
-
-/** A TCP proxy to Postgres whose answers can be held back (`freeze`): the LISTEN connection stays up, its notifications wait. */
-async function freezableProxy(target: URL): Promise<{ url: string; freeze(): void; thaw(): void; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const pairs: Array<{ client: Socket; upstream: Socket }> = [];
-  let frozen = false;
-  const server: Server = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.pipe(upstream);
-    if (!frozen) upstream.pipe(client);
-    pairs.push({ client, upstream });
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
-  const url = new URL(target.href);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return {
-    url: url.href,
-    freeze() {
-      frozen = true;
-      for (const { client, upstream } of pairs) {
-        upstream.unpipe(client);
-        upstream.pause();
-      }
-    },
-    thaw() {
-      frozen = false;
-      for (const { client, upstream } of pairs) upstream.pipe(client);
-    },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 let db: TestDatabase;
 let pool: Pool;
@@ -73,7 +31,8 @@ after(async () => {
 });
 
 it('a published post is on the blog list at once after the save, with the notification held back', async (t) => {
-  const proxy = await freezableProxy(new URL(db.url));
+  // The catalog's LISTEN connection goes through a proxy whose answers can be held back (freeze).
+  const proxy = await startTcpProxy(new URL(db.url), { defaultPort: 5432 });
   // Redis never connects (lazy): the catalog builds from Postgres. A long poll: only the NOTIFY or the change itself can tell the catalog.
   const redis = createRedis(testRedisUrl(), { role: 'producer', lazyConnect: true });
   const catalog = new ContentCatalog({ pool, redis, logger, databaseUrl: proxy.url, publicUrl: 'http://localhost:8080', redisTimeoutMs: 100, revisionPollMs: 600_000 });
