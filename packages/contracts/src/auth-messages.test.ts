@@ -11,5 +11,5 @@ test('§9 password minimum; §8 and §7 texts word for word', () => {
 
 test('§3/§4 statuses: Active, Current and Pending, and the ones beyond the spec', () => {
   for (const status of ['Active', 'Current', 'Pending']) assert.ok((MEMBERSHIP_STATUSES as readonly string[]).includes(status), status);
-  assert.deepEqual([...MEMBERSHIP_STATUSES], ['Active', 'Pending', 'Current', 'Rejected', 'Expired']);
+  assert.deepEqual([...MEMBERSHIP_STATUSES], ['Active', 'Pending', 'Current', 'Rejected', 'Expired', 'Cancelled']);
 });

@@ -17,7 +17,7 @@ export const PASSWORD_RESET_MESSAGE = 'Password reset successfully!';
 export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully!';
 
 /** Membership status values the profile colours (spec §2.3, §4). */
-export const MEMBERSHIP_STATUSES = ['Active', 'Pending', 'Current', 'Rejected', 'Expired'] as const;
+export const MEMBERSHIP_STATUSES = ['Active', 'Pending', 'Current', 'Rejected', 'Expired', 'Cancelled'] as const;
 
 /** Spec §4: shown on /login after a logout. */
 export const LOGGED_OUT_MESSAGE = 'Logged out successfully';

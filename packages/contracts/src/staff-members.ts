@@ -86,7 +86,7 @@ export type MembershipDecisionAnswer = z.infer<typeof membershipDecisionAnswerSc
 
 /** The last decision about a request: what, who and when. */
 export const membershipDecisionRecordSchema = z.object({
-  decision: z.enum(['approved', 'rejected']),
+  decision: z.enum(['approved', 'rejected', 'cancelled']),
   decidedBy: z.string(),
   decidedAt: z.string(),
 });

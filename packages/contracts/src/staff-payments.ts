@@ -168,3 +168,26 @@ export const staffPaymentsPaths = {
   document: (id: string) => `${STAFF_PAYMENTS_API_PREFIX}documents/${encodeURIComponent(id)}`,
   audit: `${STAFF_PAYMENTS_API_PREFIX}audit`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Payments → identity (internal, X-Service-Token): the membership of a refunded order is cancelled
+// ---------------------------------------------------------------------------------------------
+
+/** POST identity /internal/memberships/:requestId/cancel. */
+export function internalCancelMembershipPath(requestId: string): string {
+  return `/internal/memberships/${encodeURIComponent(requestId)}/cancel`;
+}
+
+export const cancelMembershipRequestSchema = z
+  .object({
+    /** Why (the refund's reason), kept with the membership's decisions. */
+    reason: textField('The reason').trim().min(1, 'reason is required').max(REFUND_REASON_MAX, `reason may have at most ${REFUND_REASON_MAX} characters`),
+    /** Who, e.g. `refund ord_… by treasurer@example.org`. */
+    cancelledBy: textField('cancelledBy').trim().min(1, 'cancelledBy is required').max(400, 'cancelledBy may have at most 400 characters'),
+  })
+  .strict();
+export type CancelMembershipRequest = z.infer<typeof cancelMembershipRequestSchema>;
+
+/** 200 either way: `cancelled` true when this call cancelled it, false when it already was. */
+export const cancelMembershipAnswerSchema = z.object({ requestId: z.string(), status: z.literal('Cancelled'), cancelled: z.boolean() }).strict();
+export type CancelMembershipAnswer = z.infer<typeof cancelMembershipAnswerSchema>;

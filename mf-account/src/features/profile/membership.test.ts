@@ -22,7 +22,7 @@ test('status colours: green Active, yellow Pending, red anything else', () => {
   assert.equal(statusTone('Active'), 'active');
   assert.equal(statusTone('Pending'), 'pending');
   assert.equal(statusTone(' pending '), 'pending');
-  for (const status of ['Current', 'Rejected', 'Expired', '']) assert.equal(statusTone(status), 'other');
+  for (const status of ['Current', 'Rejected', 'Expired', 'Cancelled', '']) assert.equal(statusTone(status), 'other');
   assert.equal(isPending('Pending'), true);
   assert.equal(isPending('Active'), false);
 });

@@ -55,7 +55,7 @@ export function firstMembership(answer: unknown): ProfileMembership | null {
 
 export type StatusTone = 'active' | 'pending' | 'other';
 
-/** Spec §2.3: green for Active, yellow for Pending, red for anything else. */
+/** Spec §2.3: green for Active, yellow for Pending, red for anything else (Rejected, Expired, Cancelled by a refund). */
 export function statusTone(status: string): StatusTone {
   const normalised = status.trim().toLowerCase();
   if (normalised === 'active') return 'active';

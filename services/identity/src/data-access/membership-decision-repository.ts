@@ -1,9 +1,11 @@
 import type { Db } from './database.js';
 
-/** The `membership_decisions` table: who approved or rejected which membership, when, and why. */
+/** The `membership_decisions` table: who approved, rejected or (by a refund) cancelled which membership, when, and why. */
+
+export type DecisionKind = 'approved' | 'rejected' | 'cancelled';
 
 export interface DecisionRecord {
-  decision: 'approved' | 'rejected';
+  decision: DecisionKind;
   fromStatus: string;
   toStatus: string;
   reason: string | null;
@@ -13,7 +15,7 @@ export interface DecisionRecord {
 
 export interface NewDecision {
   membershipId: number;
-  decision: 'approved' | 'rejected';
+  decision: DecisionKind;
   fromStatus: string;
   toStatus: string;
   reason: string | undefined;
@@ -29,7 +31,7 @@ export async function insertDecision(db: Db, d: NewDecision): Promise<void> {
 
 /** The decisions about one membership, oldest first (the audit trail). */
 export async function decisionsOf(db: Db, requestId: string): Promise<DecisionRecord[]> {
-  const { rows } = await db.query<{ decision: 'approved' | 'rejected'; from_status: string; to_status: string; reason: string | null; decided_by: string; decided_at: Date }>(
+  const { rows } = await db.query<{ decision: DecisionKind; from_status: string; to_status: string; reason: string | null; decided_by: string; decided_at: Date }>(
     `SELECT d.decision, d.from_status, d.to_status, d.reason, d.decided_by, d.decided_at
        FROM membership_decisions d JOIN memberships m ON m.id = d.membership_id
       WHERE m.request_id = $1 ORDER BY d.decided_at, d.id`,

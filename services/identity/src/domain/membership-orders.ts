@@ -4,13 +4,24 @@ import {
   type createMembershipRequestSchema,
   type EligibilityAnswer,
   type MemberDetails,
+  type CancelMembershipAnswer,
+  type CancelMembershipRequest,
   type MembershipLevelName,
 } from '@tca/contracts';
 import { NotFoundError, ValidationError, withTransaction, type Pool } from '@tca/service-kit';
 import type { z } from 'zod';
 import { userExists } from '../data-access/account-repository.js';
 import type { Db } from '../data-access/database.js';
-import { annualStartDate, insertMembership, levelStatusesOfUser, lockMembershipCreation, membershipOfCheckout } from '../data-access/membership-repository.js';
+import { insertDecision } from '../data-access/membership-decision-repository.js';
+import {
+  annualStartDate,
+  insertMembership,
+  levelStatusesOfUser,
+  lockMembershipByRequestId,
+  lockMembershipCreation,
+  membershipOfCheckout,
+  updateMembershipStatus,
+} from '../data-access/membership-repository.js';
 
 /** A request reference: `M-<year in Adelaide>-<at least 6 digits>`. */
 export const MEMBERSHIP_REQUEST_ID_PATTERN = /^M-\d{4}-\d{6,}$/;
@@ -108,4 +119,20 @@ export async function membershipEligibility(db: Db, userId: number, level: Membe
     return { allowed: false, reason: 'submission_not_allowed', message: SUBMISSION_NOT_ALLOWED.message };
   }
   return { allowed: true };
+}
+
+/**
+ * The membership of a refunded order becomes Cancelled (called by payments through POST
+ * /internal/memberships/:requestId/cancel when Stripe confirms the refund). Idempotent: a second call (a
+ * duplicate webhook) finds it Cancelled and changes nothing. The change is kept with the decisions.
+ */
+export async function cancelMembershipForRefund(pool: Pool, requestId: string, input: CancelMembershipRequest): Promise<CancelMembershipAnswer> {
+  return withTransaction(pool, async (client) => {
+    const row = await lockMembershipByRequestId(client, requestId);
+    if (!row) throw new NotFoundError('There is no membership with this request ID.', 'membership_not_found');
+    if (row.stored_status === 'Cancelled') return { requestId, status: 'Cancelled', cancelled: false };
+    await updateMembershipStatus(client, row.id, 'Cancelled');
+    await insertDecision(client, { membershipId: row.id, decision: 'cancelled', fromStatus: row.stored_status, toStatus: 'Cancelled', reason: input.reason, decidedBy: input.cancelledBy });
+    return { requestId, status: 'Cancelled', cancelled: true };
+  });
 }

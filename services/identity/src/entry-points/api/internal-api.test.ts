@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import express from 'express';
-import { eligibilityAnswerSchema, memberDetailsSchema, SUBMISSION_NOT_ALLOWED } from '@tca/contracts';
+import { cancelMembershipAnswerSchema, eligibilityAnswerSchema, internalCancelMembershipPath, memberDetailsSchema, SUBMISSION_NOT_ALLOWED } from '@tca/contracts';
 import { createLogger, finishApp } from '@tca/service-kit';
 import {
   adelaideDate,
@@ -241,5 +241,33 @@ describe('GET /internal/memberships/eligibility', () => {
     }
     const unknown = await apiError(await call(identity, '/internal/memberships/eligibility?userId=999999&level=Gold-Single', undefined, { serviceToken: TEST_SERVICE_TOKEN }), 404);
     assert.equal(unknown.error, 'user_not_found');
+  });
+});
+
+describe('POST /internal/memberships/:requestId/cancel (a refunded order)', () => {
+  it('cancels once (a second call changes nothing), keeps it with the decisions, and the level can be bought again', async () => {
+    const { email, login } = await registerAndLogin(autoApproving);
+    const created = await createPaidMembership(autoApproving, createMembershipBody(login.user.id, email, { membershipName: 'Gold-Family' }));
+    const path = internalCancelMembershipPath(created.requestId);
+    const body = { reason: 'Paid twice', cancelledBy: 'refund ord_x by treasurer@example.org' };
+    const first = await call(autoApproving, path, body, { serviceToken: TEST_SERVICE_TOKEN });
+    assert.equal(first.status, 200);
+    assert.deepEqual(cancelMembershipAnswerSchema.parse(await first.json()), { requestId: created.requestId, status: 'Cancelled', cancelled: true });
+    const again = await call(autoApproving, path, body, { serviceToken: TEST_SERVICE_TOKEN });
+    assert.deepEqual(cancelMembershipAnswerSchema.parse(await again.json()), { requestId: created.requestId, status: 'Cancelled', cancelled: false });
+    assert.equal((await stored(autoApproving, created.requestId)).status, 'Cancelled');
+    const { rows } = await autoApproving.pool.query<{ decision: string; from_status: string; reason: string }>(
+      'SELECT d.decision, d.from_status, d.reason FROM membership_decisions d JOIN memberships m ON m.id = d.membership_id WHERE m.request_id = $1',
+      [created.requestId],
+    );
+    assert.deepEqual(rows, [{ decision: 'cancelled', from_status: 'Active', reason: 'Paid twice' }]);
+    assert.deepEqual(await eligibility(autoApproving, login.user.id, 'Gold-Family'), { allowed: true }, 'a Cancelled life-time level does not block buying it again');
+  });
+
+  it('answers 401 without the token, 400 for a bad body and 404 for an unknown request ID', async () => {
+    const path = internalCancelMembershipPath('REQ-NOPE');
+    assert.equal((await call(autoApproving, path, { reason: 'x', cancelledBy: 'y' })).status, 401);
+    assert.equal((await call(autoApproving, path, { reason: ' ', cancelledBy: 'y' }, { serviceToken: TEST_SERVICE_TOKEN })).status, 400);
+    assert.equal((await call(autoApproving, path, { reason: 'x', cancelledBy: 'y' }, { serviceToken: TEST_SERVICE_TOKEN })).status, 404);
   });
 });

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
-import { createMembershipRequestSchema, MEMBERSHIP_LEVEL_NAMES, SERVICE_TOKEN_HEADER, type EligibilityAnswer } from '@tca/contracts';
+import { cancelMembershipRequestSchema, createMembershipRequestSchema, MEMBERSHIP_LEVEL_NAMES, SERVICE_TOKEN_HEADER, type CancelMembershipAnswer, type EligibilityAnswer } from '@tca/contracts';
 import { AppError, parseBody, ServiceUnavailableError, UnauthorizedError, ValidationError } from '@tca/service-kit';
 import { z } from 'zod';
-import { createMembershipFromCheckout, membershipEligibility, parseUserId, type CreatedMembership } from '../../domain/membership-orders.js';
+import { cancelMembershipForRefund, createMembershipFromCheckout, membershipEligibility, parseUserId, type CreatedMembership } from '../../domain/membership-orders.js';
 import type { IdentityDeps } from './api-deps.js';
 
 /** The answer of POST /internal/memberships (201 created, 200 already recorded for this checkout session). */
@@ -44,6 +44,8 @@ const eligibilityQuerySchema = z
  * - POST /internal/memberships: record the membership a paid Checkout Session bought (idempotent per
  *   checkoutSessionId): 201 when this call created it, 200 when it existed.
  * - GET /internal/memberships/eligibility?userId=&level=: may this user start a checkout for this level?
+ * - POST /internal/memberships/:requestId/cancel: the membership of a refunded order becomes Cancelled
+ *   (issue 15; idempotent: 200 with `cancelled` false when it already was; 404 for an unknown request ID).
  */
 export function createInternalRouter({ pool, config, logger }: IdentityDeps): Router {
   const router = Router();
@@ -59,6 +61,13 @@ export function createInternalRouter({ pool, config, logger }: IdentityDeps): Ro
     const result: CreatedMembership = await createMembershipFromCheckout(pool, input, { autoApprove: config.MEMBERSHIP_AUTO_APPROVE });
     req.log.info({ requestId: result.requestId, created: result.created, checkoutSessionId: input.checkoutSessionId }, result.created ? 'membership created from a paid checkout' : 'membership already recorded for this checkout');
     res.status(result.created ? 201 : 200).json(result);
+  });
+
+  router.post('/internal/memberships/:requestId/cancel', async (req, res) => {
+    const input = parseBody(cancelMembershipRequestSchema, req.body);
+    const answer: CancelMembershipAnswer = await cancelMembershipForRefund(pool, req.params.requestId, input);
+    req.log.info({ requestId: answer.requestId, cancelled: answer.cancelled }, answer.cancelled ? 'membership cancelled (order refunded)' : 'membership was already cancelled');
+    res.json(answer);
   });
 
   router.get('/internal/memberships/eligibility', async (req, res) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { dependantsRequestSchema, MEMBERSHIP_LEVEL_NAMES, SERVICE_TOKEN_HEADER } from '@tca/contracts';
+import { dependantsRequestSchema, internalCancelMembershipPath, MEMBERSHIP_LEVEL_NAMES, SERVICE_TOKEN_HEADER } from '@tca/contracts';
 import { answersWith, fuzzAndCheck, fuzzSeed, type FuzzReport, type FuzzTarget } from '@tca/service-kit/testing';
 import { createMembershipBody, memberWithPaidMembership, startTestIdentity, TEST_SERVICE_TOKEN, type TestIdentity } from '../../testing/harness.js';
 
@@ -131,5 +131,16 @@ describe('the membership endpoints under fuzzed requests', () => {
     });
     assert.ok(answersWith(report, 200) > 0, 'some generated questions are valid and answered');
     assert.ok(answersWith(report, 400) > 0, 'malformed ones are refused');
+  });
+
+  it(`POST /internal/memberships/:requestId/cancel (service token; issue 15): ${COUNT / 4} requests, no 5xx, every 4xx a JSON error, only that membership cancelled`, TIMEOUT, async () => {
+    const refunded = await memberWithPaidMembership(identity, 'Silver-Single');
+    const report = await fuzzAndCheck(
+      { baseUrl: identity.url, path: internalCancelMembershipPath(refunded.requestId), validBodies: [{ reason: 'Paid twice', cancelledBy: 'refund ord_x by treasurer@example.org' }], headers: service },
+      { seed: SEED, count: COUNT / 4, timeCapMs: TIME_CAP_MS, concurrency: 4 },
+    );
+    assert.ok(answersWith(report, 200) > 0, 'some generated bodies are valid');
+    const { rows } = await identity.pool.query<{ request_id: string }>("SELECT request_id FROM memberships WHERE status = 'Cancelled'");
+    assert.deepEqual(rows.map((row) => row.request_id), [refunded.requestId]);
   });
 });
