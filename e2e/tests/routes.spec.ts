@@ -42,9 +42,12 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffMembers: 'Staff sign-in',
   staffAudit: 'Staff sign-in',
   staffQueues: 'Staff sign-in',
+  staffSupport: 'Staff sign-in',
+  staffTicket: 'Staff sign-in',
+  staffContact: 'Staff sign-in',
 };
 
-const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123').replace(':key', 'a-post');
+const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123').replace(':key', 'a-post').replace(':reference', 'TCA-2026-000001');
 
 test.describe('route table', () => {
   for (const [page, title] of Object.entries(TITLES) as Array<[Exclude<PageId, 'profile' | 'confirmation'>, string]>) {

@@ -43,6 +43,10 @@ export const paths = {
   // The owner's merged audit log and the queues dashboard (issue 14).
   staffAudit: '/staff/audit',
   staffQueues: '/staff/queues',
+  // The support desk (issue 15): tickets with their conversation, and the contact messages' inbox.
+  staffSupport: '/staff/support',
+  staffTicket: '/staff/support/:reference',
+  staffContact: '/staff/contact',
   // The link of a staff invitation e-mail (STAFF_ACCEPT_INVITATION_PATH + token).
   staffAcceptInvitation: '/staff/accept-invitation/:token',
 } as const;

@@ -57,6 +57,11 @@ export function isTicketReference(value: string): boolean {
   return TICKET_REFERENCE_PATTERN.test(value);
 }
 
+/** The staff page of one ticket (paths.staffTicket with its reference). */
+export function staffTicketPath(reference: string): string {
+  return `/staff/support/${encodeURIComponent(reference)}`;
+}
+
 /** The last day (instant) a ticket closed at `closedAt` may be reopened by its member. */
 export function reopenDeadline(closedAt: Date): Date {
   return new Date(closedAt.getTime() + TICKET_REOPEN_DAYS * 24 * 60 * 60 * 1000);

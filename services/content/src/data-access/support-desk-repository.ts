@@ -1,20 +1,11 @@
 import { SUPPORT_AUDIT_ACTIONS, type TicketListQuery, type TicketMessageKind, type TicketStatus } from '@tca/contracts';
 import type { Pool, PoolClient } from '@tca/service-kit';
+import type { TicketRow } from './support-ticket-repository.js';
 
 type Db = Pool | PoolClient;
 
 /** A ticket as the desk reads it (support_tickets with migration 010's columns). */
-export interface DeskTicketRow {
-  id: number;
-  uid: string;
-  reference: string;
-  name: string;
-  email: string;
-  country_code: string;
-  phone: string;
-  issue_type: string;
-  issue_description: string;
-  created_at: Date;
+export interface DeskTicketRow extends TicketRow {
   user_id: string | null;
   status: TicketStatus;
   closed_at: Date | null;

@@ -16,7 +16,8 @@ export interface StoredSupportTicket {
   createdAt: Date;
 }
 
-interface TicketRow {
+/** A support_tickets row's columns that StoredSupportTicket reads. */
+export interface TicketRow {
   id: number;
   uid: string;
   reference: string;
@@ -31,7 +32,7 @@ interface TicketRow {
 
 const TICKET_COLUMNS = 'id, uid, reference, name, email, country_code, phone, issue_type, issue_description, created_at';
 
-function ticketFromRow(row: TicketRow): StoredSupportTicket & { id: number } {
+export function ticketFromRow(row: TicketRow): StoredSupportTicket & { id: number } {
   return {
     id: row.id,
     uid: row.uid,

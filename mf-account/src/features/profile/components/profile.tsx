@@ -4,6 +4,7 @@ import { useStaffRoles } from '../hooks/use-staff-roles.js';
 import styles from './profile.module.css';
 import { LogoutButton } from './logout-button.js';
 import { MembershipDetails } from './membership-details.js';
+import { MyTickets } from './my-tickets.js';
 import { PersonalInformation } from './personal-information.js';
 import { SecuritySettings } from './security-settings.js';
 import { StaffAreaLink } from './staff-area-link.js';
@@ -44,6 +45,7 @@ export function Profile({ user }: { user: LoginUser }) {
           <PersonalInformation user={user} />
           <StaffAreaLink roles={staffRoles} />
           <MembershipDetails load={load} />
+          <MyTickets />
           <SecuritySettings />
         </>
       )}

@@ -33,7 +33,7 @@ import {
   type InboxMessageRow,
   type TicketMessageRow,
 } from '../../data-access/support-desk-repository.js';
-import type { StoredSupportTicket } from '../../data-access/support-ticket-repository.js';
+import { ticketFromRow } from '../../data-access/support-ticket-repository.js';
 import { ticketMemberReplyAlertEmail, ticketReplyEmail } from '../forms/form-emails.js';
 import { quote, type Actor } from '../staff-posts/staff-posts.js';
 
@@ -75,20 +75,6 @@ export interface SupportMailSettings {
 export interface Member {
   userId: string;
   email: string;
-}
-
-function storedOf(row: DeskTicketRow): StoredSupportTicket {
-  return {
-    uid: row.uid,
-    reference: row.reference,
-    name: row.name,
-    email: row.email,
-    countryCode: row.country_code,
-    phone: row.phone,
-    issueType: row.issue_type,
-    issueDescription: row.issue_description,
-    createdAt: row.created_at,
-  };
 }
 
 function summaryOf(row: DeskTicketRow): TicketSummary {
@@ -187,7 +173,7 @@ export class SupportDesk {
     return this.change(reference, async (client, row) => {
       if (row.status === 'closed') throw new TicketStateError('closed');
       const message = await insertTicketMessage(client, { ticketId: row.id, kind: 'staff_reply', authorUserId: actor.userId, authorEmail: actor.email, body });
-      const email = ticketReplyEmail(storedOf(row), { uid: message.uid, body, createdAt: message.created_at }, row.user_id !== null, this.mail.supportInbox, this.mail.brand);
+      const email = ticketReplyEmail(ticketFromRow(row), { uid: message.uid, body, createdAt: message.created_at }, row.user_id !== null, this.mail.supportInbox, this.mail.brand);
       await addToOutbox(client, { queue: QUEUES.email, name: 'ticket-reply', jobId: email.key, payload: email });
       if (row.status !== 'waiting_on_member') await setTicketStatus(client, row.id, 'waiting_on_member');
       await audit(client, actor, 'ticket_replied', `ticket:${row.reference}`, `reply of ${body.length} characters e-mailed to the submitter; status ${row.status} -> waiting_on_member`);
@@ -242,7 +228,7 @@ export class SupportDesk {
     return this.memberChange(reference, member, async (client, row) => {
       if (row.status === 'closed') throw new TicketStateError('closed');
       const message = await insertTicketMessage(client, { ticketId: row.id, kind: 'member_reply', authorUserId: member.userId, authorEmail: member.email, body });
-      const email = ticketMemberReplyAlertEmail(storedOf(row), { uid: message.uid, body, createdAt: message.created_at }, this.mail.supportInbox, this.mail.brand);
+      const email = ticketMemberReplyAlertEmail(ticketFromRow(row), { uid: message.uid, body, createdAt: message.created_at }, this.mail.supportInbox, this.mail.brand);
       await addToOutbox(client, { queue: QUEUES.email, name: 'ticket-member-reply', jobId: email.key, payload: email });
       if (row.status !== 'open') await setTicketStatus(client, row.id, 'open');
     });
