@@ -17,6 +17,7 @@ export * from './staff-team.js';
 export * from './staff-queues.js';
 export * from './staff-events.js';
 export * from './staff-members.js';
+export * from './announcements.js';
 export * from './staff-payments.js';
 export * from './staff-support.js';
 export * from './storable-text.js';

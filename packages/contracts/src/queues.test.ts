@@ -6,8 +6,8 @@ import { accepts, problemAt, problems, PROPERTY_RUNS } from './testing/schema-ch
 
 /** The BullMQ queues and the payloads their producers and workers share. */
 
-test('queue names: the four queues, none with ":" (BullMQ\'s key separator)', () => {
-  assert.deepEqual(QUEUES, { email: 'email', supportTickets: 'support-tickets', paymentFulfilment: 'payment-fulfilment', membershipRenewals: 'membership-renewals' });
+test('queue names: the five queues, none with ":" (BullMQ\'s key separator)', () => {
+  assert.deepEqual(QUEUES, { email: 'email', supportTickets: 'support-tickets', paymentFulfilment: 'payment-fulfilment', membershipRenewals: 'membership-renewals', emailOutcomes: 'email-outcomes' });
   for (const name of Object.values(QUEUES)) assert.doesNotMatch(name, /:/, name);
   assert.equal(new Set(Object.values(QUEUES)).size, Object.values(QUEUES).length);
 });

@@ -7,6 +7,8 @@ export const QUEUES = {
   supportTickets: 'support-tickets',
   paymentFulfilment: 'payment-fulfilment',
   membershipRenewals: 'membership-renewals',
+  /** What became of an e-mail job that asked for it (`reportOutcome`): the mailer reports, the producer's worker records it (issue 15, announcements). */
+  emailOutcomes: 'email-outcomes',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -19,9 +21,36 @@ export const emailJobSchema = z
     text: z.string().min(1),
     html: z.string().optional(),
     replyTo: z.string().email().optional(),
+    /**
+     * RFC 8058 one-click unsubscribe (bulk mail only: announcements); no other header may be set. The
+     * mailer passes them to nodemailer as they are. Transactional mail carries none.
+     */
+    headers: z
+      .object({
+        'List-Unsubscribe': z.string().regex(/^<https:\/\/[^<>\s]+>(, *<mailto:[^<>\s]+>)?$/, 'List-Unsubscribe must be <https://…> (optionally followed by , <mailto:…>)'),
+        'List-Unsubscribe-Post': z.literal('List-Unsubscribe=One-Click'),
+      })
+      .strict()
+      .optional(),
+    /** When true, the mailer adds an `email-outcomes` job (emailOutcomeJobSchema) once the mail is sent or given up. */
+    reportOutcome: z.literal(true).optional(),
   })
   .strict();
 export type EmailJob = z.infer<typeof emailJobSchema>;
+
+/**
+ * An `email-outcomes` job: what became of the e-mail job `key` (sent, or given up with the reason). Job id
+ * `outcome-<key>`; reported at least once (again when a re-run finds the mail sent already), so whoever
+ * records it must do so idempotently.
+ */
+export const emailOutcomeJobSchema = z
+  .object({
+    key: emailJobSchema.shape.key,
+    outcome: z.enum(['delivered', 'failed']),
+    error: z.string().max(1000).optional(),
+  })
+  .strict();
+export type EmailOutcomeJob = z.infer<typeof emailOutcomeJobSchema>;
 
 /**
  * A `support-tickets` job: a ticket was stored (its row is the source of truth; the worker reads it).

@@ -15,6 +15,7 @@ export const QUEUE_LABELS: Readonly<Record<QueueName, string>> = {
   'support-tickets': 'Support tickets',
   'payment-fulfilment': 'Payment fulfilment',
   'membership-renewals': 'Membership renewals',
+  'email-outcomes': 'E-mail outcomes',
 };
 
 export const QUEUE_JOB_STATES = ['failed', 'waiting', 'active', 'delayed', 'completed'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANNOUNCEMENT_AUDIT_ACTIONS } from './announcements.js';
 import { accountUserSchema, emailFieldSchema, newPasswordSchema, personNameField, storedPhoneSchema } from './auth.js';
 import { STAFF_ROLES, type StaffRole, staffRoleSchema } from './staff-roles.js';
 import { auditQuerySchemaFor } from './staff-audit.js';
@@ -123,6 +124,7 @@ export const AUDIT_ACTIONS = [
   'queue_job_retried',
   'queue_job_removed',
   'members_exported',
+  ...ANNOUNCEMENT_AUDIT_ACTIONS,
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -12,7 +12,9 @@ export type EmailBlock =
   | { type: 'details'; rows: ReadonlyArray<readonly [label: string, value: string]> }
   /** Text someone wrote (a message, a description), shown as a quotation. */
   | { type: 'quote'; text: string }
-  | { type: 'link'; text: string; href: string };
+  | { type: 'link'; text: string; href: string }
+  /** Formatted text written by staff (an announcement's Markdown): `text` for the plain part, `html` already rendered and sanitised by the caller. */
+  | { type: 'rendered'; text: string; html: string };
 
 export interface EmailContent {
   subject: string;
@@ -96,6 +98,8 @@ function textBlock(block: EmailBlock): string {
         .join('\n');
     case 'link':
       return `${clean(block.text)}: ${block.href}`;
+    case 'rendered':
+      return clean(block.text);
   }
 }
 
@@ -129,6 +133,8 @@ function htmlBlock(block: EmailBlock): string {
         ? `<p style="margin:0 0 16px">${text}</p>`
         : `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="color:${MAROON};font-weight:600">${text}</a></p>`;
     }
+    case 'rendered':
+      return `<div style="margin:0 0 16px;line-height:1.5">${block.html}</div>`;
   }
 }
 

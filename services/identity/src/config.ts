@@ -80,6 +80,11 @@ export const identityEnvSchema = serviceEnvSchema
     SERVICE_TOKEN: z.string().min(SERVICE_TOKEN_MIN_LENGTH, `must be at least ${SERVICE_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 32)`).optional(),
     /** New memberships bought through Checkout are Active at once instead of Pending (awaiting an operator). */
     MEMBERSHIP_AUTO_APPROVE: booleanVar(false),
+    /**
+     * Announcement e-mails each membership worker puts into the e-mail queue per minute (issue 15); 0 holds
+     * them (nothing is sent until it is raised). Per worker process: two workers send twice as fast.
+     */
+    ANNOUNCEMENT_RATE_PER_MINUTE: intVar(600),
     NODE_ENV: z.string().optional(),
   })
   .superRefine((env, ctx) => {

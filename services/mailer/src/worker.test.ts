@@ -263,6 +263,39 @@ describe('email worker', () => {
   });
 });
 
+describe('announcements: RFC 8058 headers and outcome reports', () => {
+  const unsubscribe = '<https://tamil.example.org/membership/announcements/unsubscribe?token=abc>';
+  const headers = { 'List-Unsubscribe': unsubscribe, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } as const;
+
+  test('the List-Unsubscribe headers reach SMTP; a job with reportOutcome reports delivered once per key, also when re-run', TIMEOUT, async (t) => {
+    const smtp = await smtpFor(t);
+    const config = configFor(smtp.port);
+    await workerFor(t, config);
+    const queue = queueForTest(t, config);
+    const outcomes = new Queue(QUEUES.emailOutcomes, { connection: connectionOf(config.REDIS_URL), prefix: config.BULLMQ_PREFIX });
+    closeAtEnd(t, () => outcomes.close());
+    await queue.add('send', mail('announcement-1-7', { headers, reportOutcome: true }), { jobId: 'announcement-1-7', removeOnComplete: true });
+    await queue.add('send', mail('plain-1'), JOB_OPTIONS('plain-1'));
+    await waitForState(queue, 'plain-1', 'completed');
+    await waitFor(() => smtp.mails.length === 2, 10_000, 'both mails');
+    const announcement = smtp.mails.find((m) => m.envelope.to.includes('member-announcement-1-7@example.org'));
+    const plain = smtp.mails.find((m) => m.envelope.to.includes('member-plain-1@example.org'));
+    assert.equal(headerValue(announcement?.raw ?? '', 'List-Unsubscribe'), unsubscribe);
+    assert.equal(headerValue(announcement?.raw ?? '', 'List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
+    assert.equal(headerValue(plain?.raw ?? '', 'List-Unsubscribe'), undefined, 'transactional mail has no unsubscribe header');
+    await waitForState(outcomes, 'outcome-announcement-1-7', 'waiting');
+    assert.deepEqual((await outcomes.getJob('outcome-announcement-1-7'))?.data, { key: 'announcement-1-7', outcome: 'delivered' });
+    assert.equal(await outcomes.getJobState('outcome-plain-1'), 'unknown', 'no report unless asked');
+    // Re-queued after a crash (the first job removed): not sent again, reported again (the same outcome job id).
+    await waitForState(queue, 'announcement-1-7', 'unknown');
+    await outcomes.remove('outcome-announcement-1-7');
+    await queue.add('send', mail('announcement-1-7', { headers, reportOutcome: true }), { jobId: 'announcement-1-7' });
+    await waitForState(queue, 'announcement-1-7', 'completed');
+    await waitForState(outcomes, 'outcome-announcement-1-7', 'waiting');
+    assert.equal(smtp.mails.length, 2);
+  });
+});
+
 describe('secrets in e-mail jobs', () => {
   test('once a reset mail is sent, no key in Redis still holds its token; key, to and subject stay', TIMEOUT, async (t) => {
     const smtp = await smtpFor(t);

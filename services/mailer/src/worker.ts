@@ -1,6 +1,6 @@
-import { DelayedError, Job, UnrecoverableError, type Worker } from 'bullmq';
+import { DelayedError, Job, Queue, UnrecoverableError, type Worker } from 'bullmq';
 import nodemailer from 'nodemailer';
-import { emailJobSchema, QUEUES, type EmailJob } from '@tca/contracts';
+import { emailJobSchema, QUEUES, type EmailJob, type EmailOutcomeJob } from '@tca/contracts';
 import { closeRedis, createLogger, createRedis, startQueueWorker, type Logger, type QueueWorker } from '@tca/service-kit';
 import type { MailerConfig } from './config.js';
 import { extendedRetryDelay, failedAttemptLine, MAX_JOB_LOG_LINES, type ExtendedRetryPolicy, type FailedAttempt } from './retry-policy.js';
@@ -62,6 +62,21 @@ function isPermanentSmtpFailure(err: unknown): boolean {
   return code === 'EENVELOPE' || code === 'EMESSAGE';
 }
 
+/** Outcome jobs (`email-outcomes`): retried a while, kept briefly once recorded. */
+const OUTCOME_JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { count: 1000, age: 24 * 3600 },
+  removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
+} as const;
+
+/** The key of a job's data when it asked for its outcome to be reported (`reportOutcome`), else undefined. */
+function reportedKey(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { key, reportOutcome } = data as { key?: unknown; reportOutcome?: unknown };
+  return reportOutcome === true && typeof key === 'string' ? key : undefined;
+}
+
 function domainOf(from: string): string {
   const match = /@([^>\s]+)>?\s*$/.exec(from);
   return match?.[1] ?? 'localhost';
@@ -91,6 +106,18 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
   );
   const messageDomain = domainOf(config.MAIL_FROM);
   const markerKey = (key: string) => `${config.BULLMQ_PREFIX}:mailer:sent:${key}`;
+  // The producer of outcome reports (jobs that ask for them: announcements). Same key prefix as the e-mail queue.
+  const outcomes = new Queue(QUEUES.emailOutcomes, { connection: redis, prefix: config.BULLMQ_PREFIX });
+  outcomes.on('error', (err: Error) => logger.debug({ err }, 'email-outcomes queue error'));
+  /**
+   * Reports what became of a job that asked (reportOutcome), job id `outcome-<key>`. Called after the sent
+   * marker is written and again by a re-run that finds it, so the report is at least once.
+   */
+  async function reportOutcome(key: string | undefined, outcome: EmailOutcomeJob['outcome'], error?: string): Promise<void> {
+    if (key === undefined) return;
+    const data: EmailOutcomeJob = { key, outcome, ...(error !== undefined ? { error: error.slice(0, 1000) } : {}) };
+    await outcomes.add('outcome', data, { ...OUTCOME_JOB_OPTIONS, jobId: `outcome-${key}` });
+  }
   const retryPolicy: ExtendedRetryPolicy = { firstDelayMs: config.MAIL_EXTENDED_RETRY_MIN_MS, maxDelayMs: config.MAIL_RETRY_MAX_DELAY_MS };
 
   /**
@@ -111,6 +138,7 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
     const already = await redis.get(markerKey(mail.key));
     if (already !== null) {
       logger.info({ jobId: job.id, key: mail.key }, 'already sent; not sending again');
+      await reportOutcome(reportedKey(mail), 'delivered');
       await removeBody(job);
       return { messageId: already, duplicate: true };
     }
@@ -125,11 +153,14 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
         text: mail.text,
         ...(mail.html !== undefined ? { html: mail.html } : {}),
         ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
+        // RFC 8058 List-Unsubscribe and List-Unsubscribe-Post (bulk mail only; the contract allows no other header).
+        ...(mail.headers !== undefined ? { headers: mail.headers } : {}),
         // Stable per key, so a receiving system can drop a duplicate of an at-least-once delivery.
         messageId,
       });
     } catch (err) {
       if (isPermanentSmtpFailure(err)) {
+        await reportOutcome(reportedKey(mail), 'failed', `SMTP refused the message: ${(err as Error).message}`);
         await removeBody(job);
         throw new UnrecoverableError(`SMTP refused the message: ${(err as Error).message}`);
       }
@@ -151,6 +182,8 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
       throw err;
     }
     await redis.set(markerKey(mail.key), messageId, 'EX', SENT_MARKER_TTL_S);
+    // After the marker: a failure here retries the job, which finds the marker and reports then.
+    await reportOutcome(reportedKey(mail), 'delivered');
     // Before the job completes: a failure here retries the job, which finds the marker and removes it then.
     await removeBody(job);
     logger.info({ jobId: job.id, key: mail.key, attempt: job.attemptsMade + 1 }, 'email sent');
@@ -174,6 +207,7 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
     });
   } catch (err) {
     transport.close();
+    await outcomes.close();
     await closeRedis(redis);
     throw err;
   }
@@ -186,6 +220,8 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
     void logFailedAttempt(job, { attempt: job.attemptsStarted, attempts: job.opts.attempts ?? 1, reason: err.message, ...(willRetry ? { nextDelayMs } : {}) });
     // Jobs that fail for good outside the SMTP exchange (an invalid payload, stalled too often) lose their body too.
     if (willRetry) return;
+    // Given up (SMTP refusals reported already: the same job id adds nothing).
+    reportOutcome(reportedKey(job.data), 'failed', err.message).catch((reportErr: unknown) => logger.warn({ err: reportErr, jobId: job.id }, 'could not report a failed e-mail'));
     removeBody(job).catch((removeErr: unknown) => {
       // Gone already (removeOnFail): nothing left to clean.
       if (!/Missing key/i.test(String(removeErr))) logger.warn({ err: removeErr, jobId: job.id }, 'could not remove the body of a failed e-mail job');
@@ -199,6 +235,7 @@ export async function startEmailWorker(config: MailerConfig, options: EmailWorke
     close() {
       closing ??= (async () => {
         await queueWorker.close();
+        await outcomes.close();
         transport.close();
         await closeRedis(redis);
       })();

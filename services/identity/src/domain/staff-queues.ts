@@ -28,6 +28,7 @@ export const SAFE_FIELDS: Readonly<Record<QueueName, readonly string[]>> = {
   [QUEUES.supportTickets]: ['reference'],
   [QUEUES.paymentFulfilment]: ['eventId', 'type', 'sessionId'],
   [QUEUES.membershipRenewals]: [],
+  [QUEUES.emailOutcomes]: ['key', 'outcome', 'error'],
 };
 
 /** What a web address in a shown value or a failure reason becomes (a link can be a secret). */

@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import type { IdentityDeps } from './api-deps.js';
 import { brandFor } from '../../domain/account-emails.js';
+import { createAnnouncementRouter } from './announcement-routes.js';
 import { createAuthRouter } from './auth-routes.js';
 import { createInternalRouter } from './internal-routes.js';
 import { createMembershipRouter } from './membership-routes.js';
 import { createRateLimits } from './rate-limits.js';
+import { createStaffAnnouncementsRouter } from './staff-announcements-routes.js';
 import { createStaffMembershipsRouter } from './staff-memberships-routes.js';
 import { createStaffMembersRouter } from './staff-members-routes.js';
 import { createStaffRouter } from './staff-routes.js';
@@ -29,7 +31,9 @@ export function createApiRouter(deps: IdentityDeps): Router {
   router.use(createStaffRouter(deps, limits, mail));
   router.use(createStaffMembershipsRouter(deps, mail));
   router.use(createStaffMembersRouter(deps));
+  router.use(createStaffAnnouncementsRouter(deps));
   router.use(createStaffQueuesRouter(deps));
+  router.use(createAnnouncementRouter(deps));
   router.use(createMembershipRouter(deps));
   router.use(createInternalRouter(deps));
   return router;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { brandFor } from '../../domain/account-emails.js';
 import { MIGRATIONS_DIR, SCHEMA, type IdentityConfig } from '../../config.js';
 import { MEMBERSHIP_TIME_ZONE } from '../../domain/membership-records.js';
+import { startAnnouncementDispatch } from './announcement-dispatch.js';
 import { sendRenewalReminders, type ReminderSettings, type SentReminder } from '../../domain/renewal-reminders.js';
 
 export const MEMBERSHIP_WORKER_NAME = 'membership-worker';
@@ -61,6 +62,8 @@ export function startMembershipWorker(config: IdentityConfig, options: Membershi
       },
     });
     onClose(() => queueWorker.close());
+    const announcements = await startAnnouncementDispatch({ config, pool, relay, logger, prefix: options.prefix, connectionName });
+    onClose(() => announcements.close());
     const connection = createRedis(config.REDIS_URL, { role: 'worker', logger, connectionName: `${connectionName}-scheduler` });
     const queue = new Queue(QUEUES.membershipRenewals, { connection, ...prefix });
     queue.on('error', (err: Error) => logger.warn({ err }, 'membership-renewals queue error'));

@@ -1,0 +1,213 @@
+/**
+ * Announcements (issue 15): an owner or membership officer writes an e-mail (subject, Markdown) to a segment
+ * of the members and sends it. Sending is one transaction: the recipients are inserted (each account once:
+ * the primary key) and the announcement is marked sent, with its audit entry; a second Send finds it sent
+ * (409). The dispatcher (membership worker, dispatchAnnouncementMails) then turns the recipients into
+ * e-mails at ANNOUNCEMENT_RATE_PER_MINUTE through the outbox, job id `announcement-<id>-<userId>` (the
+ * mailer's sent marker per key keeps a re-run from sending twice); the mailer reports each outcome on the
+ * `email-outcomes` queue (recordEmailOutcome). Every e-mail carries an RFC 8058 one-click unsubscribe.
+ */
+import {
+  ANNOUNCEMENT_ALREADY_SENT_MESSAGE,
+  ANNOUNCEMENT_NOT_FOUND_MESSAGE,
+  ANNOUNCEMENT_UNSUBSCRIBE_API_PATH,
+  describeSegment,
+  ONE_CLICK_UNSUBSCRIBE_BODY,
+  QUEUES,
+  type AnnouncementDetail,
+  type AnnouncementDraft,
+  type AnnouncementSegment,
+  type AnnouncementSummary,
+  type EmailJob,
+  type EmailOutcomeJob,
+} from '@tca/contracts';
+import { addToOutbox, AppError, NotFoundError, renderEmail, withTransaction, type EmailBrand, type Pool } from '@tca/service-kit';
+import {
+  countSegment,
+  failedRecipients,
+  findAnnouncement,
+  insertAnnouncement,
+  insertRecipientsAndMarkSent,
+  isOptedOut,
+  listAnnouncements,
+  lockAnnouncement,
+  lockDueRecipients,
+  markEnqueued,
+  markSkipped,
+  optOutByTokenHash,
+  recordOutcome,
+  setOptedOut,
+  type AnnouncementRow,
+  type DueRecipientRow,
+} from '../data-access/announcement-repository.js';
+import type { Db } from '../data-access/database.js';
+import { renderAnnouncementMarkdown } from './announcement-markdown.js';
+import { sitePage } from './account-emails.js';
+import { recordAudit, type Actor } from './audit.js';
+import { isTokenShaped, newToken, tokenHash } from './secrets.js';
+
+export { renderAnnouncementMarkdown } from './announcement-markdown.js';
+
+/** How many announcements the desk lists (newest first). */
+export const ANNOUNCEMENTS_LISTED = 200;
+/** How many failed recipients an announcement's page names. */
+export const FAILURES_LISTED = 200;
+
+function stateOf(row: AnnouncementRow): AnnouncementSummary['state'] {
+  if (row.sent_at === null) return 'draft';
+  return row.queued > 0 ? 'sending' : 'sent';
+}
+
+function summaryOf(row: AnnouncementRow): AnnouncementSummary {
+  return {
+    id: String(row.id),
+    subject: row.subject,
+    segment: row.segment,
+    state: stateOf(row),
+    createdBy: row.created_by,
+    createdAt: row.created_at.toISOString(),
+    sentBy: row.sent_by,
+    sentAt: row.sent_at?.toISOString() ?? null,
+    recipients: row.recipient_count,
+    queued: row.queued,
+    delivered: row.delivered,
+    failed: row.failed,
+    skipped: row.skipped,
+  };
+}
+
+export async function announcementSummaries(db: Db): Promise<AnnouncementSummary[]> {
+  return (await listAnnouncements(db, ANNOUNCEMENTS_LISTED)).map(summaryOf);
+}
+
+export async function announcementDetail(db: Db, id: number): Promise<AnnouncementDetail> {
+  const row = await findAnnouncement(db, id);
+  if (!row) throw new NotFoundError(ANNOUNCEMENT_NOT_FOUND_MESSAGE, 'announcement_not_found');
+  const failures = await failedRecipients(db, id, FAILURES_LISTED);
+  return { ...summaryOf(row), body: row.body, failures: failures.map((f) => ({ email: f.email, error: f.error ?? '' })) };
+}
+
+/** How many members the segment reaches now (unsubscribed ones left out). */
+export function recipientCount(db: Db, segment: AnnouncementSegment): Promise<number> {
+  return countSegment(db, segment);
+}
+
+/** A draft, recorded with its audit entry. */
+export async function createAnnouncement(pool: Pool, draft: AnnouncementDraft, actor: Actor): Promise<AnnouncementSummary> {
+  const id = await withTransaction(pool, async (client) => {
+    const newId = await insertAnnouncement(client, { ...draft, createdBy: actor.email });
+    await recordAudit(client, actor, 'announcement_created', `announcement-${newId}`, `"${draft.subject}" to ${describeSegment(draft.segment)}`);
+    return newId;
+  });
+  return announcementDetail(pool, id);
+}
+
+/**
+ * Sends a draft: its recipients inserted from the segment as it is now and the announcement marked sent, in
+ * one transaction with its audit entry (the row lock makes two presses at once one send). 409
+ * `already_sent` when it was sent before.
+ */
+export async function sendAnnouncement(pool: Pool, id: number, actor: Actor): Promise<AnnouncementSummary> {
+  await withTransaction(pool, async (client) => {
+    const row = await lockAnnouncement(client, id);
+    if (!row) throw new NotFoundError(ANNOUNCEMENT_NOT_FOUND_MESSAGE, 'announcement_not_found');
+    if (row.sent_at !== null) throw new AppError(409, 'already_sent', ANNOUNCEMENT_ALREADY_SENT_MESSAGE);
+    const recipients = await insertRecipientsAndMarkSent(client, id, row.segment, actor.email);
+    await recordAudit(client, actor, 'announcement_sent', `announcement-${id}`, `"${row.subject}" to ${describeSegment(row.segment)}: ${recipients} recipients`);
+  });
+  const sent = await findAnnouncement(pool, id);
+  if (!sent) throw new NotFoundError(ANNOUNCEMENT_NOT_FOUND_MESSAGE, 'announcement_not_found');
+  return summaryOf(sent);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The e-mails
+// ---------------------------------------------------------------------------------------------
+
+export interface AnnouncementMailSettings {
+  brand: EmailBrand;
+  publicUrl: string;
+}
+
+/** The job key (and outbox job id) of one member's copy: the same however often it is made. */
+export function announcementKey(announcementId: number, userId: number): string {
+  return `announcement-${announcementId}-${userId}`;
+}
+
+const KEY_PATTERN = /^announcement-(\d{1,10})-(\d{1,10})$/;
+
+export function unsubscribeLink(publicUrl: string, token: string): string {
+  return sitePage(publicUrl, `${ANNOUNCEMENT_UNSUBSCRIBE_API_PATH}?token=${token}`);
+}
+
+/** One member's e-mail: the Markdown rendered, a visible unsubscribe link, and the RFC 8058 headers. */
+export function announcementEmail(row: Pick<DueRecipientRow, 'announcement_id' | 'user_id' | 'email' | 'first_name' | 'subject' | 'body'>, token: string, settings: AnnouncementMailSettings): EmailJob {
+  const link = unsubscribeLink(settings.publicUrl, token);
+  const { subject, text, html } = renderEmail(
+    {
+      subject: row.subject,
+      blocks: [
+        { type: 'paragraph', text: `Dear ${row.first_name},` },
+        { type: 'rendered', text: row.body, html: renderAnnouncementMarkdown(row.body) },
+        { type: 'paragraph', text: 'You receive this as a member of the association. To receive no more announcements (receipts and replies still reach you):' },
+        { type: 'link', text: 'Unsubscribe from announcements', href: link },
+      ],
+    },
+    settings.brand,
+  );
+  return {
+    key: announcementKey(row.announcement_id, row.user_id),
+    to: row.email,
+    subject,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': ONE_CLICK_UNSUBSCRIBE_BODY },
+    reportOutcome: true,
+  };
+}
+
+/**
+ * Makes up to `limit` due recipients into e-mails in the outbox (one transaction; rows locked, so several
+ * dispatchers share the work). A member who unsubscribed since Send is skipped. How many rows it handled.
+ */
+export async function dispatchAnnouncementMails(pool: Pool, settings: AnnouncementMailSettings, limit: number): Promise<number> {
+  return withTransaction(pool, async (client) => {
+    const due = await lockDueRecipients(client, limit);
+    for (const row of due) {
+      if (row.opted_out) {
+        await markSkipped(client, row.announcement_id, row.user_id);
+        continue;
+      }
+      const { token, hash } = newToken();
+      const email = announcementEmail(row, token, settings);
+      await markEnqueued(client, row.announcement_id, row.user_id, hash);
+      await addToOutbox(client, { queue: QUEUES.email, name: 'announcement', jobId: email.key, payload: email });
+    }
+    return due.length;
+  });
+}
+
+/** Records what the mailer reported about an announcement e-mail (other keys are not ours: ignored). Idempotent. */
+export async function recordEmailOutcome(db: Db, outcome: EmailOutcomeJob): Promise<boolean> {
+  const match = KEY_PATTERN.exec(outcome.key);
+  if (!match) return false;
+  return recordOutcome(db, Number(match[1]), Number(match[2]), outcome.outcome, outcome.outcome === 'failed' ? (outcome.error ?? 'not delivered') : null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unsubscribing
+// ---------------------------------------------------------------------------------------------
+
+/** The one-click unsubscribe: true when the token was one of ours (the account is opted out, again harmlessly). */
+export async function unsubscribeWithToken(db: Db, token: string): Promise<boolean> {
+  if (!isTokenShaped(token)) return false;
+  return (await optOutByTokenHash(db, tokenHash(token))) !== undefined;
+}
+
+export async function isSubscribed(db: Db, userId: number): Promise<boolean> {
+  return !(await isOptedOut(db, userId));
+}
+
+export function setSubscribed(db: Db, userId: number, subscribed: boolean): Promise<void> {
+  return setOptedOut(db, userId, !subscribed);
+}
