@@ -19,6 +19,7 @@ export { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } f
 export { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
 export { assertAuditLogFilters, assertAuditLogUnchangeable, type AuditLogUnderTest } from './testing/audit-log-checks.js';
 export { onWholeMessage, startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';
+export { headerValue, startKeyCountingSmtpSink, type KeyCountingSmtpSink, type KeyCountingSmtpSinkOptions, type ReceivedMail } from './testing/key-counting-smtp-sink.js';
 export { answerProblem, answersWith, describeFuzzRequest, formatFuzzFailures, formatFuzzReport, fuzzAndCheck, fuzzEndpoint, fuzzSeed, generateFuzzRequests, type FuzzExpectation, type FuzzFailure, type FuzzGenerationOptions, type FuzzReport, type FuzzRequest, type FuzzRunOptions, type FuzzTarget } from './testing/request-fuzz.js';
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';

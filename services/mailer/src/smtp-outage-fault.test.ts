@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_JOB_OPTIONS } from '@tca/service-kit';
-import { Closers, freePort, startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
-import { startKeyCountingSmtpSink, type KeyCountingSmtpSink } from './testing/key-counting-smtp-sink.js';
+import { Closers, freePort, startKeyCountingSmtpSink, startRedisServer, stopChild, waitFor, type KeyCountingSmtpSink, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
 import { batchKeys, queueBatch, startMailerProcess } from './testing/mail-batch.js';
 
 /**

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { Closers, startRedisServer, stopChild, waitFor, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
-import { startKeyCountingSmtpSink, type KeyCountingSmtpSink } from './testing/key-counting-smtp-sink.js';
+import { Closers, startKeyCountingSmtpSink, startRedisServer, stopChild, waitFor, type KeyCountingSmtpSink, type NodeProcess, type TestRedisServer } from '@tca/service-kit/testing';
 import { batchKeys, queueBatch, startMailerProcess } from './testing/mail-batch.js';
 
 /**

@@ -5,9 +5,8 @@ import { Queue, type JobsOptions, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUES, type EmailJob } from '@tca/contracts';
 import { addToOutbox, createLogger, createPool, OUTBOX_TABLE_SQL, startOutboxRelay } from '@tca/service-kit';
-import { createTestDatabase, freePort, startSmtpSink, testRedisUrl, uniquePrefix, waitFor, type SmtpSink } from '@tca/service-kit/testing';
+import { createTestDatabase, freePort, headerValue, startSmtpSink, testRedisUrl, uniquePrefix, waitFor, type SmtpSink } from '@tca/service-kit/testing';
 import { loadMailerConfig, type MailerConfig } from './config.js';
-import { headerValue } from './testing/key-counting-smtp-sink.js';
 import { REMOVED_BODY_TEXT, startEmailWorker, type EmailWorker } from './worker.js';
 
 

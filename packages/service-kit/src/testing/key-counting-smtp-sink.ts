@@ -5,7 +5,7 @@
  * smtp-server then emits 'error', which without a listener would crash the test process).
  */
 import { SMTPServer } from 'smtp-server';
-import { onWholeMessage } from '@tca/service-kit/testing';
+import { onWholeMessage } from './smtp-sink.js';
 
 export interface ReceivedMail {
   /** From the Message-ID, `<key@domain>`; `(none)` when it has none. */
