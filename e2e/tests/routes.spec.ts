@@ -40,6 +40,7 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffTeam: 'Staff sign-in',
   staffSponsors: 'Staff sign-in',
   staffMembers: 'Staff sign-in',
+  staffMember: 'Staff sign-in',
   staffAudit: 'Staff sign-in',
   staffQueues: 'Staff sign-in',
   staffSupport: 'Staff sign-in',
@@ -47,7 +48,7 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffContact: 'Staff sign-in',
 };
 
-const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123').replace(':key', 'a-post').replace(':reference', 'TCA-2026-000001');
+const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123').replace(':key', 'a-post').replace(':reference', 'TCA-2026-000001').replace(':userId', '42');
 
 test.describe('route table', () => {
   for (const [page, title] of Object.entries(TITLES) as Array<[Exclude<PageId, 'profile' | 'confirmation'>, string]>) {

@@ -33,6 +33,7 @@ test('the spec route table has its 22 paths, including the odd ones, and the sta
     '/staff/team',
     '/staff/sponsors',
     '/staff/members',
+    '/staff/members/:userId',
     '/staff/audit',
     '/staff/queues',
     `${STAFF_ACCEPT_INVITATION_PATH}:token`,
@@ -44,6 +45,8 @@ test('the spec route table has its 22 paths, including the odd ones, and the sta
   assert.equal(pageForPath('/staff/events/pongal-2030'), 'staffEvent');
   assert.equal(pageForPath('/staff/gallery/new'), 'staffAlbumNew');
   assert.equal(pageForPath('/staff/gallery/pongal-2027'), 'staffAlbum');
+  assert.equal(pageForPath('/staff/members'), 'staffMembers');
+  assert.equal(pageForPath('/staff/members/42'), 'staffMember');
   for (const path of ['/terms&conditions', '/privacy&policy', '/reset-password/:token', '/blog/:id', '/raiseticket']) {
     assert.ok(all.includes(path as (typeof paths)[PageId]), path);
   }

@@ -40,6 +40,8 @@ export const paths = {
   staffSponsors: '/staff/sponsors',
   // The members desk (issue 14, first slice): membership requests to approve or reject.
   staffMembers: '/staff/members',
+  // A member's page on the members desk (issue 15).
+  staffMember: '/staff/members/:userId',
   // The owner's merged audit log and the queues dashboard (issue 14).
   staffAudit: '/staff/audit',
   staffQueues: '/staff/queues',

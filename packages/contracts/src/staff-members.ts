@@ -69,12 +69,16 @@ export const membershipRequestSchema = z.object({
 });
 export type MembershipRequest = z.infer<typeof membershipRequestSchema>;
 
-export const membershipRequestsAnswerSchema = z.object({
-  memberships: z.array(membershipRequestSchema),
-  /** How many match the filter, over every page. */
+/** A page of a staff list: how many match the filter over every page, which page, its size. */
+const pageFields = {
   total: z.number().int().nonnegative(),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
+};
+
+export const membershipRequestsAnswerSchema = z.object({
+  memberships: z.array(membershipRequestSchema),
+  ...pageFields,
   /** Pending requests, whatever the filter (the desk's headline). */
   pending: z.number().int().nonnegative(),
 });
@@ -153,19 +157,21 @@ export const membersQuerySchema = z
 export type MembersQuery = z.infer<typeof membersQuerySchema>;
 
 /** A membership as the desk lists it, with the member it belongs to (the member's page is /staff/members/:userId). */
-export const memberRowSchema = z.object({
-  userId: z.string(),
+/** A membership's level, period and status (as the member sees it), and the details given with it. */
+const membershipFields = {
   requestId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
   level: z.string(),
   term: z.enum(['annual', 'life-time']),
   status: z.enum(MEMBERSHIP_STATUSES),
   startsOn: z.string().nullable(),
   endsOn: z.string().nullable(),
   createdAt: z.string(),
-});
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+};
+
+export const memberRowSchema = z.object({ userId: z.string(), ...membershipFields });
 export type MemberRow = z.infer<typeof memberRowSchema>;
 
 /**
@@ -175,9 +181,7 @@ export type MemberRow = z.infer<typeof memberRowSchema>;
  */
 export const membersAnswerSchema = z.object({
   members: z.array(memberRowSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
+  ...pageFields,
   counts: z.object({
     levels: z.record(z.string(), z.number().int().nonnegative()),
     statuses: z.record(z.string(), z.number().int().nonnegative()),
@@ -200,20 +204,10 @@ export type MembershipHistoryEntry = z.infer<typeof membershipHistoryEntrySchema
 export const memberDependantSchema = z.object({ relation: z.enum(['spouse', 'child']), name: z.string(), age: z.number().int() });
 
 export const memberMembershipSchema = z.object({
-  requestId: z.string(),
-  level: z.string(),
-  term: z.enum(['annual', 'life-time']),
-  status: z.enum(MEMBERSHIP_STATUSES),
-  startsOn: z.string().nullable(),
-  endsOn: z.string().nullable(),
-  createdAt: z.string(),
+  ...membershipFields,
   /** What Checkout reported as paid, in cents (null for rows from before payments were recorded). */
   amountTotal: z.number().int().nullable(),
   currency: z.string().nullable(),
-  /** The details as given with this membership. */
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
   address: z.string(),
   history: z.array(membershipHistoryEntrySchema),
   dependants: z.array(memberDependantSchema),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { MembershipRequest } from '@tca/contracts';
+import { MEMBERSHIP_STATUSES, type MembershipRequest } from '@tca/contracts';
 import { answering, jsonResponse, type FetchCall } from '@tca/ui/testing/api-doubles';
 import { approveMembership, rejectMembership } from './api/decide-membership.js';
 import { listMembershipRequests } from './api/list-membership-requests.js';
@@ -29,8 +29,9 @@ test('the list query: nothing for the first page of every status, status and pag
 test('the status choices: every status first, then each; nothing else is a choice', () => {
   assert.deepEqual(
     STATUS_CHOICES.map((choice) => choice.value),
-    ['', 'Active', 'Pending', 'Current', 'Rejected', 'Expired'],
+    ['', ...MEMBERSHIP_STATUSES],
   );
+  assert.deepEqual(MEMBERSHIP_STATUSES.slice(0, 5), ['Active', 'Pending', 'Current', 'Rejected', 'Expired']);
   assert.ok(isStatusChoice('Pending') && isStatusChoice(''));
   assert.equal(isStatusChoice('pending'), false);
 });

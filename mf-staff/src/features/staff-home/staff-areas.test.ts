@@ -4,11 +4,11 @@ import { areasFor, STAFF_AREAS } from './staff-areas.js';
 
 const titles = (areas: ReturnType<typeof areasFor>) => areas.map((area) => area.title);
 
-test('an editor gets the five content areas; a membership officer the membership requests; an owner every area (the audit log only theirs); every role the queues', () => {
+test('an editor gets the five content areas; a membership officer the members desk; an owner every area (the audit log only theirs); every role the queues', () => {
   assert.deepEqual(titles(areasFor(['editor'])), ['Blog posts', 'Events', 'Gallery', 'Team', 'Sponsors', 'Queues']);
   assert.deepEqual(titles(areasFor(['owner'])), STAFF_AREAS.map((area) => area.title));
   assert.ok(titles(areasFor(['owner'])).includes('Audit log'));
-  assert.deepEqual(titles(areasFor(['membership_officer'])), ['Membership requests', 'Queues']);
+  assert.deepEqual(titles(areasFor(['membership_officer'])), ['Members desk', 'Queues']);
   assert.deepEqual(titles(areasFor(['support'])), ['Support tickets', 'Contact messages', 'Queues']);
   assert.deepEqual(titles(areasFor(['support', 'editor'])), ['Blog posts', 'Events', 'Gallery', 'Team', 'Sponsors', 'Support tickets', 'Contact messages', 'Queues']);
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { enrolAnswerSchema, enrolConfirmAnswerSchema, loginResultSchema, loginSecondFactorAnswerSchema, type LoginResult, type StaffRole } from '@tca/contracts';
 import { generate } from 'otplib';
 import { addRoles } from '../data-access/staff-repository.js';
-import { call, registerAndLogin, type CallOptions, type TestIdentity } from './harness.js';
+import { apiError, call, registerAndLogin, type CallOptions, type TestIdentity } from './harness.js';
 
 const PERIOD_S = 30;
 
@@ -75,4 +75,13 @@ export async function auditEntries(identity: TestIdentity, target?: string): Pro
     [target ?? null],
   );
   return rows;
+}
+
+/** Each query answers 400 `validation_failed` with its field named (a staff list's refused filters). */
+export async function assertQueriesRefused(ask: (query: string) => Promise<Response>, cases: ReadonlyArray<readonly [query: string, field: string]>): Promise<void> {
+  for (const [query, field] of cases) {
+    const error = await apiError(await ask(query), 400);
+    assert.equal(error.error, 'validation_failed', query);
+    assert.ok(error.fields && field in error.fields, `${query}: ${JSON.stringify(error)}`);
+  }
 }

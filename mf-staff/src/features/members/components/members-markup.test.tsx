@@ -29,10 +29,10 @@ const pending: MembershipRequest = {
 const active: MembershipRequest = { ...pending, requestId: 'M-2026-000010', status: 'Active', name: 'Arun Kumar', email: 'arun@example.org' };
 const answer: MembershipRequestsAnswer = { memberships: [pending, active], total: 30, page: 1, pageSize: 25, pending: 1 };
 
-test('the desk: title, way back, a labelled status filter, the list loading', () => {
+test('the requests view: its lead, a labelled status filter, the list loading (the members desk gives the title)', () => {
   const html = render(<RequestsPanel />);
-  assert.equal(h1(html), 'Membership requests');
-  assert.match(html, /<a href="\/staff"[^>]*>Back to the staff area<\/a>/);
+  assert.equal(h1(html), undefined);
+  assert.match(html, /Approve or reject the membership requests/);
   assert.match(html, /<label for="([^"]+)"[^>]*>Status<\/label><select id="\1"/);
   assert.match(html, /<option value="" selected="">Every status \(Pending first\)<\/option>/);
   assert.match(html, /Loading the membership requests\.\.\./);

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { paths, type MembershipRequest, type MembershipRequestsAnswer } from '@tca/contracts';
-import { notify, Page, Spinner } from '@tca/ui';
-import { Banner, Field, fieldClasses } from '@tca/ui/forms';
-import { Link } from '@tca/ui/router';
+import type { MembershipRequest, MembershipRequestsAnswer } from '@tca/contracts';
+import { notify, Spinner } from '@tca/ui';
+import { Banner } from '@tca/ui/forms';
+import { ChoiceSelect } from '../../../shared/choice-select.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
@@ -10,14 +10,17 @@ import { approveMembership, rejectMembership } from '../api/decide-membership.js
 import { listMembershipRequests } from '../api/list-membership-requests.js';
 import { FIRST_PAGE, isStatusChoice, pageCount, pendingText, rangeText, STATUS_CHOICES, type RequestsFilter } from '../membership-requests.js';
 import { RejectDialog } from './reject-dialog.js';
+import { Pager } from '../../../shared/pager.js';
 import { RequestRow } from './request-row.js';
 import styles from '../members.module.css';
 import staff from '../../../shared/staff.module.css';
 
 type Deciding = { kind: 'approve' | 'reject'; request: MembershipRequest } | null;
 
+export const REQUESTS_LEAD = 'Approve or reject the membership requests members send with their payment. The member is e-mailed each decision.';
+
 /**
- * /staff/members for a membership officer or owner: the membership requests (Pending first), a status
+ * The members desk's "Requests to decide" (/staff/members?view=requests) for a membership officer or owner: the membership requests (Pending first), a status
  * filter and pages; Approve (after a confirmation) and Reject (with the reason the member is e-mailed).
  * A request someone else decided meanwhile: the server's 409 message, and the list is read again.
  */
@@ -50,34 +53,14 @@ export function RequestsPanel() {
   };
 
   return (
-    <Page title="Membership requests" lead="Approve or reject the membership requests members send with their payment. The member is e-mailed each decision.">
-      <p>
-        <Link to={paths.staffHome}>Back to the staff area</Link>
-      </p>
+    <>
+      <p>{REQUESTS_LEAD}</p>
       <section className={staff.section} aria-labelledby="requests-filter-title">
         <h2 id="requests-filter-title" className={staff.sectionTitle}>
           Show requests
         </h2>
         <div className={styles.filter}>
-          <Field label="Status" errorLines={1}>
-            {(control) => (
-              <select
-                {...control}
-                className={`${fieldClasses.control} ${fieldClasses.select}`}
-                value={filter.status}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  if (isStatusChoice(value)) setFilter({ status: value, page: 1 });
-                }}
-              >
-                {STATUS_CHOICES.map((choice) => (
-                  <option key={choice.value || 'all'} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceSelect label="Status" value={filter.status} choices={STATUS_CHOICES} isChoice={isStatusChoice} onChoose={(status) => setFilter({ status, page: 1 })} />
         </div>
       </section>
       {failure && deciding === null ? <Banner tone="error" title={failure} /> : null}
@@ -131,7 +114,7 @@ export function RequestsPanel() {
           }}
         />
       ) : null}
-    </Page>
+    </>
   );
 }
 
@@ -175,19 +158,7 @@ export function RequestsTable({ answer, filter, onPage, onApprove, onReject }: R
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav className={styles.pager} aria-label="Pages of requests">
-          <button type="button" className={staff.secondary} disabled={answer.page <= 1} onClick={() => onPage(answer.page - 1)}>
-            Previous page
-          </button>
-          <span>
-            Page {answer.page} of {pages}
-          </span>
-          <button type="button" className={staff.secondary} disabled={answer.page >= pages} onClick={() => onPage(answer.page + 1)}>
-            Next page
-          </button>
-        </nav>
-      ) : null}
+      <Pager page={answer.page} pages={pages} label="Pages of requests" onPage={onPage} />
     </section>
   );
 }

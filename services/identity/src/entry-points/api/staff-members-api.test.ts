@@ -12,7 +12,7 @@ import {
 } from '@tca/contracts';
 import { apiError, call, createMembershipBody, createPaidMembership, memberDetails, memberEnding, outboxMails, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
 import { parseCsv } from '../../testing/csv-parse.js';
-import { auditEntries, newStaffMember, staffCall, type StaffMemberForTest } from '../../testing/staff.js';
+import { assertQueriesRefused, auditEntries, newStaffMember, staffCall, type StaffMemberForTest } from '../../testing/staff.js';
 
 /**
  * The members desk (issue 15) on the real service: search and facet counts, a member's page without
@@ -120,7 +120,7 @@ describe('members desk: search', () => {
   it('answers 400 with the field for a short search, an unknown level or status, bad numbers or unknown parameters', async () => {
     const short = await apiError(await staffCall(identity, 'GET', '/staff-api/members?q=ab', officer.token), 400);
     assert.equal(short.fields?.q, MEMBER_SEARCH_SHORT_MESSAGE);
-    for (const [query, field] of [
+    await assertQueriesRefused((query) => staffCall(identity, 'GET', `/staff-api/members${query}`, officer.token), [
       ['?q=%20%20ab%20', 'q'],
       [`?q=${'x'.repeat(101)}`, 'q'],
       ['?level=Platinum', 'level'],
@@ -132,11 +132,7 @@ describe('members desk: search', () => {
       ['?page=0', 'page'],
       ['?q=abc&q=def', 'q'],
       ['?sort=name', 'sort'],
-    ] as const) {
-      const error = await apiError(await staffCall(identity, 'GET', `/staff-api/members${query}`, officer.token), 400);
-      assert.equal(error.error, 'validation_failed', query);
-      assert.ok(error.fields && field in error.fields, `${query}: ${JSON.stringify(error)}`);
-    }
+    ]);
   });
 });
 

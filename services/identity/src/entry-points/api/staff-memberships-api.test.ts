@@ -12,7 +12,7 @@ import {
 } from '@tca/contracts';
 import { decisionsOf } from '../../domain/membership-decisions.js';
 import { apiError, createMembershipBody, createPaidMembership, outboxMails, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
-import { auditEntries, newStaffMember, staffCall, type StaffMemberForTest } from '../../testing/staff.js';
+import { assertQueriesRefused, auditEntries, newStaffMember, staffCall, type StaffMemberForTest } from '../../testing/staff.js';
 
 /**
  * The members desk's membership requests (issue 14) on the real service: role checks (membership officer
@@ -112,18 +112,14 @@ describe('membership requests: the list', () => {
   });
 
   it('answers 400 with the field for a bad status, page or limit, or an unknown parameter', async () => {
-    for (const [query, field] of [
+    await assertQueriesRefused((query) => list(officer.token, query), [
       ['?status=pending', 'status'],
       ['?page=0', 'page'],
       ['?limit=101', 'limit'],
       ['?limit=abc', 'limit'],
       ['?status=Pending&status=Active', 'status'],
       ['?order=name', 'order'],
-    ] as const) {
-      const error = await apiError(await list(officer.token, query), 400);
-      assert.equal(error.error, 'validation_failed', query);
-      assert.ok(error.fields && field in error.fields, `${query}: ${JSON.stringify(error)}`);
-    }
+    ]);
   });
 });
 

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from '@tca/ui/router';
+import type { MemberDetailAnswer, MembersAnswer } from '@tca/contracts';
+import { prepareBrowserlessPages } from '@tca/ui/testing/markup';
+
+prepareBrowserlessPages();
+
+const { MembersDesk } = await import('./members-desk.js');
+const { MembersResults } = await import('./members-search.js');
+const { MemberDetail, DocumentsList } = await import('./member-view.js');
+
+const render = (node: ReactNode, at = '/staff/members') => renderToStaticMarkup(<MemoryRouter initialEntries={[at]}>{node}</MemoryRouter>);
+const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1];
+
+test('the desk: title, its two views as links (the current one marked), a labelled search form, Export CSV', () => {
+  const html = render(<MembersDesk />);
+  assert.equal(h1(html), 'Members desk');
+  assert.match(html, /<a aria-current="page" href="\/staff\/members"[^>]*>Find members<\/a>/);
+  assert.match(html, /<a href="\/staff\/members\?view=requests"[^>]*>Requests to decide<\/a>/);
+  assert.match(html, /<form role="search" aria-label="Find members"/);
+  for (const label of ['Name or e-mail', 'Level', 'Status', 'Ends within \\(days\\)']) assert.match(html, new RegExp(`<label for="([^"]+)"[^>]*>${label}</label><(input|select) [^>]*id="\\1"`), label);
+  assert.match(html, />Export CSV of Active members<\/button>/);
+  assert.match(html, /Loading the members\.\.\./);
+});
+
+test('the requests view keeps the membership requests reachable', () => {
+  const html = render(<MembersDesk />, '/staff/members?view=requests');
+  assert.match(html, /<a aria-current="page" href="\/staff\/members\?view=requests"/);
+  assert.match(html, /Loading the membership requests\.\.\./);
+});
+
+const answer: MembersAnswer = {
+  members: [
+    { userId: '7', requestId: 'M-2026-000012', name: 'மீனா ராமன்', email: 'meena@example.org', phone: '', level: 'Silver-Single', term: 'annual', status: 'Active', startsOn: '2026-03-08', endsOn: '2027-03-08', createdAt: '2026-03-08T01:00:00.000Z' },
+  ],
+  total: 30,
+  page: 1,
+  pageSize: 25,
+  counts: { levels: { 'Silver-Single': 30 }, statuses: { Active: 29, Pending: 1 } },
+};
+
+test('the results: counts per level and status as tables, each member linked to their page, a pager', () => {
+  const html = render(<MembersResults answer={answer} onPage={() => undefined} />);
+  assert.match(html, /<caption>Memberships per level<\/caption>.*<th scope="row">Silver-Single<\/th><td>30<\/td>.*<th scope="row">Gold-Family<\/th><td>0<\/td>/);
+  assert.match(html, /<th scope="row">Pending<\/th><td>1<\/td>/);
+  assert.match(html, /<a href="\/staff\/members\/7">மீனா ராமன்<\/a>/);
+  assert.match(html, /<p role="status">Memberships 1–1 of 30<\/p>/);
+  assert.match(html, /<nav [^>]*aria-label="Pages of members"/);
+});
+
+const detail: MemberDetailAnswer = {
+  account: { userId: '7', email: 'meena@example.org', firstName: 'மீனா', lastName: 'ராமன்', phoneNumber: '61412345678', createdAt: '2026-03-01T01:00:00.000Z' },
+  memberships: [
+    {
+      requestId: 'M-2026-000012',
+      level: 'Silver-Family',
+      term: 'annual',
+      status: 'Rejected',
+      startsOn: '2026-03-08',
+      endsOn: '2027-03-08',
+      createdAt: '2026-03-08T01:00:00.000Z',
+      amountTotal: 5000,
+      currency: 'aud',
+      name: 'மீனா ராமன்',
+      email: 'meena@example.org',
+      phone: '61412345678',
+      address: '12 Tamil Street',
+      history: [
+        { at: '2026-03-08T01:00:00.000Z', fromStatus: null, toStatus: 'Pending', event: 'requested', by: null, reason: null },
+        { at: '2026-03-09T01:00:00.000Z', fromStatus: 'Pending', toStatus: 'Rejected', event: 'rejected', by: 'officer@example.org', reason: 'No proof of address.' },
+      ],
+      dependants: [{ relation: 'child', name: 'Nila', age: 7 }],
+    },
+  ],
+};
+
+test("the member's page: the account, each membership with its period, history and dependants", () => {
+  const html = render(<MemberDetail answer={detail} />);
+  assert.match(html, /<h2 id="member-account"[^>]*>Account<\/h2>/);
+  assert.match(html, /<dt>E-mail<\/dt><dd>meena@example.org<\/dd>/);
+  assert.match(html, /<h3 id="membership-M-2026-000012">Silver-Family: M-2026-000012<\/h3>/);
+  assert.match(html, /<dt>Period<\/dt><dd>8 Mar 2026 – 8 Mar 2027<\/dd>/);
+  assert.match(html, /<dt>Paid<\/dt><dd>\$50\.00 AUD<\/dd>/);
+  assert.match(html, /Pending → Rejected \(rejected by officer@example\.org\): No proof of address\./);
+  assert.match(html, /Nila \(child, 7\)/);
+  assert.doesNotMatch(html, /password|secret/i);
+});
+
+test('documents: one Open button each, named by the file; the audit note', () => {
+  const html = render(<DocumentsList documents={[{ id: 'd1', fileName: 'passport.pdf', contentType: 'application/pdf', size: 20480, uploadedAt: '2026-03-08T01:00:00.000Z' }]} />);
+  assert.match(html, /<button type="button"[^>]*>Open passport\.pdf<\/button>/);
+  assert.match(html, /20 KB, uploaded 8 Mar 2026/);
+  assert.match(html, /recorded in the audit log/);
+});
