@@ -70,6 +70,8 @@ export const ORDER_NOT_PAID_MESSAGE = 'Only a paid order can be refunded.';
 export const ORDER_ALREADY_REFUNDED_MESSAGE = 'This order has already been refunded (or its refund is on its way).';
 export const REFUND_REQUESTED_MESSAGE = 'Refund requested. The order shows Refunded once Stripe confirms it.';
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'There is no document with this id.';
+/** A member's id in the staff paths (identity's user id): anything else is answered 404 (MEMBER_NOT_FOUND_MESSAGE, the members desk's). */
+export const MEMBER_USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -191,3 +193,28 @@ export type CancelMembershipRequest = z.infer<typeof cancelMembershipRequestSche
 /** 200 either way: `cancelled` true when this call cancelled it, false when it already was. */
 export const cancelMembershipAnswerSchema = z.object({ requestId: z.string(), status: z.literal('Cancelled'), cancelled: z.boolean() }).strict();
 export type CancelMembershipAnswer = z.infer<typeof cancelMembershipAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Refund webhooks → the payments worker (queue `payment-fulfilment`, beside the checkout events)
+// ---------------------------------------------------------------------------------------------
+
+/** The Stripe events about refunds the payments service acts on. */
+export const REFUND_EVENT_TYPES = ['charge.refunded', 'refund.updated'] as const;
+export type RefundEventType = (typeof REFUND_EVENT_TYPES)[number];
+
+/**
+ * A `payment-fulfilment` job for a stored refund event (job id `stripe-<eventId>`). The worker does not trust
+ * the event's copy: it retrieves the refund from Stripe and settles the order of the PaymentIntent once.
+ */
+export const paymentRefundJobSchema = z
+  .object({
+    eventId: z.string().regex(/^evt_[A-Za-z0-9_]{1,250}$/, 'a Stripe event id (evt_…)'),
+    type: z.enum(REFUND_EVENT_TYPES),
+    paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'a PaymentIntent id (pi_…)'),
+    /** The refund the event names (re_…), when it names one. */
+    refundId: z.string().regex(/^(re|pyr)_[A-Za-z0-9_]{1,250}$/, 'a refund id (re_…)').nullable(),
+  })
+  .strict();
+export type PaymentRefundJob = z.infer<typeof paymentRefundJobSchema>;
+
+export const STRIPE_UNAVAILABLE_REFUND_MESSAGE = 'Stripe cannot be reached right now; nothing was refunded. Please try again shortly.';

@@ -260,3 +260,56 @@ export async function ordersToReconcile(db: Db, minAgeMs: number, limit: number)
 export async function markChecked(db: Db, orderId: number): Promise<void> {
   await db.query('UPDATE checkout_orders SET checked_at = now() WHERE id = $1', [orderId]);
 }
+
+/** The order with this reference, locked for the rest of the caller's transaction. */
+export async function lockOrderByReference(client: PoolClient, reference: string): Promise<Order | undefined> {
+  const { rows } = await client.query<OrderRow>(`SELECT ${COLUMNS} FROM checkout_orders WHERE reference = $1 FOR UPDATE`, [reference]);
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+/** Notes the PaymentIntent of an order paid before it was kept (what a refund names). */
+export async function setPaymentIntent(db: Db, orderId: number, paymentIntentId: string): Promise<void> {
+  await db.query('UPDATE checkout_orders SET stripe_payment_intent_id = $2, updated_at = now() WHERE id = $1 AND stripe_payment_intent_id IS NULL', [orderId, paymentIntentId]);
+}
+
+export interface RefundRequest {
+  refundId: string;
+  reason: string;
+  requestedBy: string;
+}
+
+/**
+ * Keeps the refund Stripe made for a staff member's request, once (only while the order has none), with a
+ * line in its history. True when this call kept it.
+ */
+export async function recordRefundRequest(client: PoolClient, orderId: number, refund: RefundRequest): Promise<boolean> {
+  const { rows } = await client.query<{ id: number }>(
+    `WITH changed AS (
+       UPDATE checkout_orders SET refund_id = $2, refund_reason = $3, refund_requested_by = $4, refund_requested_at = now(), updated_at = now()
+        WHERE id = $1 AND refund_id IS NULL RETURNING id, status)
+     INSERT INTO order_events (order_id, from_status, to_status, source, detail)
+     SELECT id, status, status, 'staff:' || $4, 'Refund ' || $2 || ' requested: ' || $3 FROM changed RETURNING order_id AS id`,
+    [orderId, refund.refundId, refund.reason, refund.requestedBy],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * A paid order whose refund Stripe confirmed becomes refunded, once: the conditional UPDATE changes it for
+ * the first caller only (duplicate and out-of-order events find it refunded). Returns the order when this
+ * call changed it.
+ */
+export async function markRefunded(client: PoolClient, orderId: number, refundId: string, source: string): Promise<Order | undefined> {
+  const { rows } = await client.query<OrderRow>(
+    `${updateOrder(
+      '$1',
+      "status = 'refunded', refunded_at = now(), refund_id = COALESCE(o.refund_id, $2), membership_status = CASE WHEN o.membership_request_id IS NULL THEN o.membership_status ELSE 'Cancelled' END",
+      "o.status = 'paid'",
+      orderColumnsOf('o'),
+    )},
+     ${logEvents('$3', "'Refund ' || $2 || ' succeeded'")}
+     SELECT ${COLUMNS} FROM changed`,
+    [orderId, refundId, source],
+  );
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}

@@ -6,8 +6,10 @@ type Db = Pool | PoolClient;
 export interface NewStripeEvent {
   id: string;
   type: string;
-  /** The Checkout Session the event is about. */
-  sessionId: string;
+  /** The Checkout Session the event is about (null for a refund's events). */
+  sessionId: string | null;
+  /** The object the event is about (a session, charge or refund id). */
+  objectId: string;
   /** Stripe's `created`, in Unix seconds. */
   created: number;
   /** The whole event as Stripe sent it. */
@@ -34,8 +36,8 @@ export function jsonbText(value: unknown): string {
 /** Stores the event once (its id is the primary key). True when this call stored it; false for a second delivery. */
 export async function insertStripeEvent(db: Db, event: NewStripeEvent): Promise<boolean> {
   const inserted = await db.query(
-    `INSERT INTO stripe_events (id, type, session_id, stripe_created_at, payload) VALUES ($1, $2, $3, to_timestamp($4), $5::jsonb) ON CONFLICT (id) DO NOTHING`,
-    [event.id, event.type, event.sessionId, event.created, jsonbText(event.payload)],
+    `INSERT INTO stripe_events (id, type, session_id, object_id, stripe_created_at, payload) VALUES ($1, $2, $3, $4, to_timestamp($5), $6::jsonb) ON CONFLICT (id) DO NOTHING`,
+    [event.id, event.type, event.sessionId, event.objectId, event.created, jsonbText(event.payload)],
   );
   return inserted.rowCount === 1;
 }

@@ -1,14 +1,25 @@
 import { z } from 'zod';
-import { eligibilityAnswerSchema, SERVICE_TOKEN_HEADER, type CreateMembershipRequest, type EligibilityAnswer, type MembershipLevelName } from '@tca/contracts';
+import {
+  cancelMembershipAnswerSchema,
+  eligibilityAnswerSchema,
+  internalCancelMembershipPath,
+  SERVICE_TOKEN_HEADER,
+  type CancelMembershipAnswer,
+  type CancelMembershipRequest,
+  type CreateMembershipRequest,
+  type EligibilityAnswer,
+  type MembershipLevelName,
+} from '@tca/contracts';
 
 /**
  * The identity service's internal calls (never forwarded by the gateway), authenticated with the shared
- * SERVICE_TOKEN: may this user start a checkout for this level, and create the membership record of a paid
- * checkout (idempotent per checkoutSessionId).
+ * SERVICE_TOKEN: may this user start a checkout for this level, create the membership record of a paid
+ * checkout (idempotent per checkoutSessionId), and cancel the membership of a refunded order (idempotent).
  */
 export interface IdentityInternalClient {
   eligibility(userId: string, level: MembershipLevelName): Promise<EligibilityAnswer>;
   createMembership(request: CreateMembershipRequest): Promise<CreatedMembership>;
+  cancelMembership(requestId: string, request: CancelMembershipRequest): Promise<CancelMembershipAnswer>;
 }
 
 /** What payments keeps of identity's answer (the whole record is identity's). */
@@ -51,6 +62,10 @@ function reason(err: unknown, timeoutMs: number): string {
   return String(err);
 }
 
+function postJson(body: unknown): RequestInit {
+  return { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
+
 export function createIdentityInternalClient(options: IdentityInternalOptions): IdentityInternalClient {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
@@ -89,11 +104,10 @@ export function createIdentityInternalClient(options: IdentityInternalOptions): 
       return call('eligibility', `${INTERNAL_ELIGIBILITY_PATH}?${query.toString()}`, eligibilityAnswerSchema, { method: 'GET' });
     },
     createMembership(request) {
-      return call('create membership', INTERNAL_MEMBERSHIPS_PATH, createdMembershipSchema, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(request),
-      });
+      return call('create membership', INTERNAL_MEMBERSHIPS_PATH, createdMembershipSchema, postJson(request));
+    },
+    cancelMembership(requestId, request) {
+      return call('cancel membership', internalCancelMembershipPath(requestId), cancelMembershipAnswerSchema, postJson(request));
     },
   };
 }

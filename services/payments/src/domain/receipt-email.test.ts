@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emailJobSchema, type MemberDetails } from '@tca/contracts';
 import type { Order } from '../data-access/order-repository.js';
-import { formatAmount, orderNumber, receiptEmail } from './receipt-email.js';
+import { formatAmount, orderNumber, receiptEmail, refundEmail } from './receipt-email.js';
 
 describe('receipts', () => {
   const details: MemberDetails = {
@@ -75,5 +75,19 @@ describe('receipts', () => {
   it('escapes what members typed', () => {
     const mail = receiptEmail({ ...order, memberDetails: { ...details, firstName: '<script>alert(1)</script>' } }, 'meera@example.org', 'https://tamil.example.org');
     assert.doesNotMatch(mail.html ?? '', /<script>/);
+  });
+
+  it('the refund e-mail names the amount, order number and the cancelled membership, one per order, without the treasurer’s reason', () => {
+    const refunded: Order = { ...order, status: 'refunded', refundReason: 'internal note', refundedAt: new Date('2027-01-05T01:00:00Z') };
+    const mail = emailJobSchema.parse(refundEmail(refunded, 'meera@example.org', 'https://tamil.example.org'));
+    assert.equal(mail.key, 'refund-ord_abcdefghijklmnopqrst');
+    assert.equal(mail.subject, 'Your refund for your Gold-Family membership (ORD-2026-000042)');
+    assert.match(mail.text, /Amount refunded: A\$200\.00/);
+    assert.match(mail.text, /Status: Cancelled/);
+    assert.match(mail.text, /join again/);
+    assert.doesNotMatch(mail.text, /internal note/);
+    const demo = refundEmail({ ...refunded, kind: 'demo', level: null, membershipRequestId: null, productName: 'Stubborn Attachments' }, 'buyer@example.org', 'https://tamil.example.org');
+    assert.match(demo.subject, /^Your refund for Stubborn Attachments/);
+    assert.doesNotMatch(demo.text, /Cancelled/);
   });
 });

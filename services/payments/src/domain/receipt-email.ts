@@ -78,3 +78,38 @@ export function receiptEmail(order: Order, to: string, publicUrl: string): Email
   const rendered = renderEmail({ subject, preheader: `${amount} paid on ${paidAt}. Order ${number}.`, blocks }, brandFor(publicUrl));
   return { key: receiptKey(order), to, subject: rendered.subject, text: rendered.text, html: rendered.html };
 }
+
+/** The refund e-mail's job key: one per order, however often its refund events arrive. */
+export function refundEmailKey(order: Pick<Order, 'reference'>): string {
+  return `refund-${order.reference}`;
+}
+
+/**
+ * The member's e-mail for a refunded order (issue 15): the amount refunded, the order number, and for a
+ * membership that it is cancelled and may be bought again. The treasurer's reason stays in the audit log.
+ */
+export function refundEmail(order: Order, to: string, publicUrl: string): EmailJob {
+  const number = orderNumber(order);
+  const amount = formatAmount(order.amountCents, order.currency);
+  const refundedAt = formatDateTimeIn(order.refundedAt ?? new Date(), ADELAIDE_TIME_ZONE);
+  const name = order.memberDetails ? `${order.memberDetails.firstName} ${order.memberDetails.lastName}`.trim() : '';
+  const what = order.kind === 'membership' && order.level ? `your ${order.level} membership` : order.productName;
+  const subject = `Your refund for ${what} (${number})`;
+  const blocks: EmailBlock[] = [
+    { type: 'paragraph', text: `Dear ${name || 'member'},` },
+    { type: 'paragraph', text: `We have refunded ${amount} for ${what}. It reaches your card within 5 to 10 business days, depending on your bank.` },
+    {
+      type: 'details',
+      rows: [
+        ['Amount refunded', amount],
+        ['Date', refundedAt],
+        ['Order number', number],
+        ...(order.membershipRequestId ? ([['Membership request ID', order.membershipRequestId], ['Status', 'Cancelled']] as const) : []),
+      ],
+    },
+  ];
+  if (order.kind === 'membership') blocks.push({ type: 'paragraph', text: 'The membership is cancelled. You are welcome to join again at any time from the membership page.' });
+  blocks.push({ type: 'paragraph', text: 'If you did not expect this refund, please reply to this e-mail or contact us through the support page.' });
+  const rendered = renderEmail({ subject, preheader: `${amount} refunded. Order ${number}.`, blocks }, brandFor(publicUrl));
+  return { key: refundEmailKey(order), to, subject: rendered.subject, text: rendered.text, html: rendered.html };
+}

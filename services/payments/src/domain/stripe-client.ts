@@ -34,3 +34,8 @@ export function isTransientStripeError(err: unknown): boolean {
 
 /** A session id as Stripe writes them (cs_test_…, cs_live_…); anything else is not looked up. */
 export const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+/** Whether `err` is an answer (or a failure to get one) from Stripe's SDK. */
+export function isStripeError(err: unknown): err is InstanceType<typeof Stripe.errors.StripeError> {
+  return err instanceof Stripe.errors.StripeError;
+}

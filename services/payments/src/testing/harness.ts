@@ -184,9 +184,9 @@ export async function payOnHostedPage(url: string, cardNumber = '4242 4242 4242 
   return fetch(new URL(action.replace(/&amp;/g, '&'), url), { method: 'POST', body: form, redirect: 'manual' });
 }
 
-/** A Stripe event envelope for `session`, as Stripe sends it. */
-export function eventFor(type: string, session: Stripe.Checkout.Session, id = `evt_test_${randomBytes(12).toString('hex')}`, created = Math.floor(Date.now() / 1000)): string {
-  return JSON.stringify({ id, object: 'event', api_version: '2026-10-28.endive', created, data: { object: session }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type });
+/** A Stripe event envelope for `object` (a session, or a charge or refund), as Stripe sends it. */
+export function eventFor<T extends { id: string }>(type: string, object: T, id = `evt_test_${randomBytes(12).toString('hex')}`, created = Math.floor(Date.now() / 1000)): string {
+  return JSON.stringify({ id, object: 'event', api_version: '2026-10-28.endive', created, data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type });
 }
 
 /** POSTs a webhook body with a signature made with `secret` (stripe.webhooks.generateTestHeaderString), or none. */

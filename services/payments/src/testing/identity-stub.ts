@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createMembershipRequestSchema, SERVICE_TOKEN_HEADER, type AccountUser, type CreateMembershipRequest, type EligibilityAnswer, type StaffRole } from '@tca/contracts';
+import { cancelMembershipRequestSchema, createMembershipRequestSchema, SERVICE_TOKEN_HEADER, type AccountUser, type CreateMembershipRequest, type EligibilityAnswer, type StaffRole } from '@tca/contracts';
 import { sendJson, startIdentityStub } from '@tca/service-kit/testing';
 import { INTERNAL_ELIGIBILITY_PATH, INTERNAL_MEMBERSHIPS_PATH } from '../domain/identity-internal-client.js';
 
@@ -33,6 +33,8 @@ export interface PaymentsIdentityStub {
   readonly memberships: ReadonlyMap<string, StoredMembership>;
   /** POST /internal/memberships calls received (any outcome). */
   readonly createCalls: number;
+  /** POST /internal/memberships/:requestId/cancel calls that cancelled a membership (not those that found it cancelled). */
+  readonly cancellations: number;
   /** A session for a user; `staff` gives it staff roles (and whether it passed the second factor, default yes). */
   issue(user?: Partial<AccountUser>, staff?: { roles: StaffRole[]; secondFactor?: boolean }): { token: string; user: AccountUser };
   /** What eligibility answers for this user (default allowed). */
@@ -45,6 +47,7 @@ export async function startPaymentsIdentityStub(options: { autoApprove?: boolean
   const memberships = new Map<string, StoredMembership>();
   const serviceToken = randomBytes(24).toString('hex');
   let createCalls = 0;
+  let cancellations = 0;
 
   async function readJson(req: IncomingMessage): Promise<unknown> {
     const chunks: Buffer[] = [];
@@ -75,6 +78,18 @@ export async function startPaymentsIdentityStub(options: { autoApprove?: boolean
       memberships.set(parsed.data.checkoutSessionId, stored);
       return sendJson(res, 201, { requestId: stored.requestId, status: stored.status, membershipName: parsed.data.membershipName, created: true });
     }
+    const cancel = /^\/internal\/memberships\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (req.method === 'POST' && cancel) {
+      const parsed = cancelMembershipRequestSchema.safeParse(await readJson(req));
+      if (!parsed.success) return sendJson(res, 400, { error: 'validation_failed', message: parsed.error.message });
+      const requestId = decodeURIComponent(cancel[1] ?? '');
+      const found = [...memberships.values()].find((membership) => membership.requestId === requestId);
+      if (!found) return sendJson(res, 404, { error: 'membership_not_found', message: 'There is no membership with this request ID.' });
+      const cancelled = found.status !== 'Cancelled';
+      if (cancelled) cancellations += 1;
+      found.status = 'Cancelled';
+      return sendJson(res, 200, { requestId, status: 'Cancelled', cancelled });
+    }
     return sendJson(res, 404, { error: 'not_found', message: 'Not found.' });
   }
 
@@ -86,6 +101,9 @@ export async function startPaymentsIdentityStub(options: { autoApprove?: boolean
     memberships,
     get createCalls() {
       return createCalls;
+    },
+    get cancellations() {
+      return cancellations;
     },
     issue: (user, staff) => identity.issue(user, staff ? { roles: staff.roles, secondFactor: staff.secondFactor ?? true } : undefined),
     setEligibility(userId, answer) {

@@ -28,6 +28,6 @@ export function createApiRouter(deps: PaymentsDeps, services: PaymentsServices):
   router.use(
     createDocumentsRouter(deps, services, ipRateLimit({ ...common, limit: config.DOCUMENT_RATE_LIMIT_PER_IP, prefix: RATE_LIMIT_PREFIXES.documentsIp, message: 'Too many uploads from this address.' })),
   );
-  router.use(createStaffPaymentsRouter(deps));
+  router.use(createStaffPaymentsRouter(deps, services));
   return router;
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DOCUMENT_MAX_BYTES, documentUploadAnswerSchema } from '@tca/contracts';
+import { DOCUMENT_MAX_BYTES, documentUploadAnswerSchema, ORDER_FILTERS, PAYMENTS_AUDIT_ACTIONS, STAFF_PAYMENTS_API_PREFIX, staffPaymentsPaths } from '@tca/contracts';
 import { answerProblem, formatFuzzFailures, formatFuzzReport, answersWith, fuzzAndCheck, fuzzSeed, generateFuzzRequests, type FuzzReport, type FuzzTarget } from '@tca/service-kit/testing';
+import { insertOrder } from '../../data-access/order-repository.js';
 import { buyMembership, Closers, eventFor, memberDetails, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
 /**
@@ -10,7 +11,9 @@ import { buyMembership, Closers, eventFor, memberDetails, startPaymentsStack, ty
  * documents (multipart uploads, the download by id), and the Stripe webhook unsigned — each answered below 500
  * and every 4xx with a JSON `error` and `message`; one stored order per 200 of checkout creation, one stored
  * document per 201 of the upload, no stored event from an unsigned delivery; validly
- * signed but mutated events answered below 500 too; the service still ready after. A failure prints its seed:
+ * signed but mutated events (a checkout's and a refund's) answered below 500 too; the staff API of the
+ * treasurer's desk (issue 15; 250 requests each: each staff call asks identity who calls) likewise, no refund
+ * from a refused request and one audit entry per document opened; the service still ready after. A failure prints its seed:
  * replay with FUZZ_SEED=<seed> npm test.
  */
 
@@ -26,11 +29,19 @@ const closers = new Closers();
 let stack: PaymentsStack;
 let who: ReturnType<PaymentsStack['identity']['issue']>;
 let bearer: Record<string, string>;
+/** Staff sessions (identity's user ids are numbers). */
+let treasurer: Record<string, string>;
+let officer: Record<string, string>;
+let owner: Record<string, string>;
+const STAFF_COUNT = COUNT / 4;
 
 before(async () => {
   stack = await startPaymentsStack(closers);
   who = stack.identity.issue();
   bearer = { Authorization: `Bearer ${who.token}` };
+  treasurer = { Authorization: `Bearer ${stack.identity.issue({ id: '701' }, { roles: ['treasurer'] }).token}` };
+  officer = { Authorization: `Bearer ${stack.identity.issue({ id: '702' }, { roles: ['membership_officer'] }).token}` };
+  owner = { Authorization: `Bearer ${stack.identity.issue({ id: '703' }, { roles: ['owner'] }).token}` };
 });
 
 after(() => closers.closeAll());
@@ -121,27 +132,85 @@ describe('the payments endpoints under fuzzed requests', () => {
   it(`POST /webhooks/stripe validly signed: ${SIGNED_COUNT} mutated events, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const { sessionId } = await buyMembership(stack, 'Gold-Student', 50);
     const session = await stack.sandbox.stripe.checkout.sessions.retrieve(sessionId);
-    const valid = JSON.parse(eventFor('checkout.session.expired', session)) as Record<string, unknown>;
-    const requests = generateFuzzRequests([valid], { seed: SEED, count: SIGNED_COUNT, bodyLimitBytes: 512 * 1024 });
-    const report: FuzzReport = { endpoint: 'POST /webhooks/stripe (signed)', seed: SEED, requests: 0, byStatus: {}, failures: [], timedOut: false, elapsedMs: 0 };
-    const started = Date.now();
-    for (const [index, request] of requests.entries()) {
-      const signature = stack.sandbox.stripe.webhooks.generateTestHeaderString({ payload: request.body, secret: stack.config.STRIPE_WEBHOOK_SECRET });
-      const res = await fetch(`${stack.url}/webhooks/stripe`, {
-        method: 'POST',
-        headers: { 'Stripe-Signature': signature, ...(request.contentType ? { 'Content-Type': request.contentType } : {}) },
-        body: new TextEncoder().encode(request.body),
-      });
-      const text = await res.text();
-      report.requests += 1;
-      report.byStatus[res.status] = (report.byStatus[res.status] ?? 0) + 1;
-      const problem = answerProblem(res.status, res.headers.get('content-type'), text);
-      if (problem) report.failures.push({ seed: SEED, index, request, status: res.status, problem, answer: text.slice(0, 500) });
-    }
-    report.elapsedMs = Date.now() - started;
-    console.log(formatFuzzReport(report));
-    assert.deepEqual(report.failures, [], formatFuzzFailures(report));
+    const report = await fuzzSignedEvents(JSON.parse(eventFor('checkout.session.expired', session)) as Record<string, unknown>, SIGNED_COUNT);
     assert.ok(answersWith(report, 200) > 0, 'valid events are received');
+  });
+
+  it(`POST /webhooks/stripe validly signed refund events: ${SIGNED_COUNT / 2} mutated refund.updated events, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
+    const refund = { id: 're_fuzz0000000000000000000', object: 'refund', amount: 5000, currency: 'aud', payment_intent: 'pi_fuzz0000000000000000000', status: 'succeeded', charge: 'ch_fuzz0000000000000000000' };
+    const valid = JSON.parse(eventFor('refund.updated', refund)) as Record<string, unknown>;
+    const report = await fuzzSignedEvents(valid, SIGNED_COUNT / 2);
+    assert.ok(answersWith(report, 200) > 0, 'valid events are received');
+  });
+});
+
+describe('the staff API of payments under fuzzed requests (issue 15)', () => {
+  it(`GET /staff-api/payments/orders (treasurer): ${STAFF_COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
+    const report = await fuzz({ method: 'GET', path: staffPaymentsPaths.orders, query: { filter: [...ORDER_FILTERS], q: ['meera@example.org', 'ORD-2026-000001'], page: ['1', '2'] }, headers: treasurer }, STAFF_COUNT);
+    assert.ok(answersWith(report, 200) > 0, 'valid lists are answered');
+    assert.ok(answersWith(report, 400) > 0, 'malformed ones are refused');
+  });
+
+  it(`GET /staff-api/payments/orders/:reference and members' orders and documents (treasurer): ${STAFF_COUNT} requests each, no 5xx`, TIMEOUT, async () => {
+    const { sessionId } = await buyMembership(stack, 'Gold-Student', 50, who);
+    const reference = await orderReferenceOf(sessionId);
+    const order = await fuzz({ method: 'GET', path: `${staffPaymentsPaths.orders}/:reference`, pathParams: { reference: [reference] }, headers: treasurer }, STAFF_COUNT);
+    assert.ok(answersWith(order, 200) > 0 && answersWith(order, 404) > 0, 'the order is found, other references are not');
+    for (const kind of ['orders', 'documents'] as const) {
+      const report = await fuzz({ method: 'GET', path: `${STAFF_PAYMENTS_API_PREFIX}members/:userId/${kind}`, pathParams: { userId: [who.user.id] }, headers: treasurer }, STAFF_COUNT);
+      assert.ok(answersWith(report, 200) > 0, `a member's ${kind} are listed`);
+    }
+  });
+
+  it(`POST /staff-api/payments/orders/:reference/refund (treasurer): ${STAFF_COUNT} requests, no 5xx, nothing refunded`, TIMEOUT, async () => {
+    const open = await insertOrder(stack.pool, { kind: 'demo', userId: null, email: 'buyer@example.org', productName: 'Stubborn Attachments', level: null, quantity: 1, amountCents: 2000, currency: 'aud', memberDetails: null, metadata: {} });
+    const report = await fuzz({ path: `${staffPaymentsPaths.orders}/:reference/refund`, pathParams: { reference: [open.reference] }, validBodies: [{ reason: 'Paid twice' }], headers: treasurer }, STAFF_COUNT);
+    assert.ok(answersWith(report, 409) > 0, 'an unpaid order is not refunded');
+    assert.ok(answersWith(report, 400) > 0, 'malformed reasons are refused');
+    const { rows } = await stack.pool.query("SELECT 1 FROM checkout_orders WHERE refund_id IS NOT NULL OR status = 'refunded'");
+    assert.equal(rows.length, 0);
+  });
+
+  it(`GET /staff-api/payments/documents/:id (membership officer): ${STAFF_COUNT} requests, no 5xx, one audit entry per document opened`, TIMEOUT, async () => {
+    const id = await uploadPdf();
+    const before = (await stack.pool.query("SELECT 1 FROM audit_log WHERE action = 'document_opened'")).rowCount ?? 0;
+    const report = await fuzz({ method: 'GET', path: `${STAFF_PAYMENTS_API_PREFIX}documents/:id`, pathParams: { id: [id] }, headers: officer }, STAFF_COUNT);
+    assert.ok(answersWith(report, 200) > 0 && answersWith(report, 404) > 0, 'the document opens, other ids find none');
+    const opened = ((await stack.pool.query("SELECT 1 FROM audit_log WHERE action = 'document_opened'")).rowCount ?? 0) - before;
+    assert.equal(opened, answersWith(report, 200), 'exactly one audit entry per opening');
+  });
+
+  it(`GET /staff-api/payments/audit (owner): ${STAFF_COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
+    const report = await fuzz(
+      { method: 'GET', path: staffPaymentsPaths.audit, query: { action: [...PAYMENTS_AUDIT_ACTIONS], actor: ['owner@example.org'], from: ['2026-01-01'], to: ['2026-12-31'], limit: ['10'] }, headers: owner },
+      STAFF_COUNT,
+    );
+    assert.ok(answersWith(report, 200) > 0 && answersWith(report, 400) > 0, 'valid pages are answered, malformed ones refused');
     assert.equal((await fetch(`${stack.url}/readyz`)).status, 200, 'still ready');
   });
 });
+
+/** Signs and delivers `count` mutations of `valid` (each a real delivery, stored when it names its session or payment). */
+async function fuzzSignedEvents(valid: Record<string, unknown>, count: number): Promise<FuzzReport> {
+  const requests = generateFuzzRequests([valid], { seed: SEED, count, bodyLimitBytes: 512 * 1024 });
+  const report: FuzzReport = { endpoint: `POST /webhooks/stripe (signed ${String(valid.type)})`, seed: SEED, requests: 0, byStatus: {}, failures: [], timedOut: false, elapsedMs: 0 };
+  const started = Date.now();
+  for (const [index, request] of requests.entries()) {
+    const signature = stack.sandbox.stripe.webhooks.generateTestHeaderString({ payload: request.body, secret: stack.config.STRIPE_WEBHOOK_SECRET });
+    const res = await fetch(`${stack.url}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'Stripe-Signature': signature, ...(request.contentType ? { 'Content-Type': request.contentType } : {}) },
+      body: new TextEncoder().encode(request.body),
+    });
+    const text = await res.text();
+    report.requests += 1;
+    report.byStatus[res.status] = (report.byStatus[res.status] ?? 0) + 1;
+    const problem = answerProblem(res.status, res.headers.get('content-type'), text);
+    if (problem) report.failures.push({ seed: SEED, index, request, status: res.status, problem, answer: text.slice(0, 500) });
+  }
+  report.elapsedMs = Date.now() - started;
+  console.log(formatFuzzReport(report));
+  assert.deepEqual(report.failures, [], formatFuzzFailures(report));
+  assert.equal((await fetch(`${stack.url}/readyz`)).status, 200, 'still ready');
+  return report;
+}

@@ -1,6 +1,10 @@
 import { Router, type Request } from 'express';
 import {
+  MEMBER_NOT_FOUND_MESSAGE,
+  MEMBER_USER_ID_PATTERN,
   paymentsAuditQuerySchema,
+  REFUND_REQUESTED_MESSAGE,
+  refundOrderRequestSchema,
   STAFF_PAYMENTS_API_PREFIX,
   staffOrderListQuerySchema,
   type MemberDocumentsAnswer,
@@ -9,9 +13,10 @@ import {
   type StaffOrderAnswer,
   type StaffOrderListAnswer,
 } from '@tca/contracts';
-import { actorOf, createStaffGuard, parseQuery } from '@tca/service-kit';
+import { actorOf, createStaffGuard, NotFoundError, parseBody, parseQuery } from '@tca/service-kit';
+import { refundOrder } from '../../domain/refunds.js';
 import { memberDocumentList, memberOrders, openMemberDocument, paymentsAuditPage, staffOrderDetail, staffOrderList } from '../../domain/staff-orders.js';
-import type { PaymentsDeps } from './api-deps.js';
+import type { PaymentsDeps, PaymentsServices } from './api-deps.js';
 import { sendDocument } from './documents-routes.js';
 
 const PREFIX = STAFF_PAYMENTS_API_PREFIX.slice(0, -1);
@@ -22,14 +27,21 @@ function param(req: Request, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** The `:userId` of a member's path: 404 unless it can be one of identity's ids. */
+function memberId(req: Request): string {
+  const userId = param(req, 'userId');
+  if (!MEMBER_USER_ID_PATTERN.test(userId)) throw new NotFoundError(MEMBER_NOT_FOUND_MESSAGE);
+  return userId;
+}
+
 /**
- * The staff API of payments (issue 15) under /staff-api/payments/: the treasurer's orders, a member's orders
+ * The staff API of payments (issue 15) under /staff-api/payments/: the treasurer's orders and full refunds, a member's orders
  * and documents for the members desk, and payments' audit log for the owner. Identity says who calls (the
  * shared staff guard: 401 without a session, 403 without the role; an owner may do everything). Every
  * answer is `Cache-Control: no-store`.
  */
-export function createStaffPaymentsRouter(deps: PaymentsDeps): Router {
-  const { pool, config } = deps;
+export function createStaffPaymentsRouter(deps: PaymentsDeps, services: PaymentsServices): Router {
+  const { pool, config, logger } = deps;
   const router = Router();
   const staff = createStaffGuard({ identityUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS });
   const treasurer = staff(['treasurer']);
@@ -51,13 +63,21 @@ export function createStaffPaymentsRouter(deps: PaymentsDeps): Router {
     res.json(answer);
   });
 
+  router.post(`${PREFIX}/orders/:reference/refund`, treasurer, async (req, res) => {
+    const { reason } = parseBody(refundOrderRequestSchema, req.body);
+    const reference = param(req, 'reference');
+    await refundOrder({ pool, stripe: services.stripe, logger }, reference, reason, actorOf(req));
+    const answer: StaffOrderAnswer = { order: await staffOrderDetail(pool, reference), message: REFUND_REQUESTED_MESSAGE };
+    res.json(answer);
+  });
+
   router.get(`${PREFIX}/members/:userId/orders`, officerOrTreasurer, async (req, res) => {
-    const answer: MemberOrdersAnswer = { orders: await memberOrders(pool, param(req, 'userId')) };
+    const answer: MemberOrdersAnswer = { orders: await memberOrders(pool, memberId(req)) };
     res.json(answer);
   });
 
   router.get(`${PREFIX}/members/:userId/documents`, officerOrTreasurer, async (req, res) => {
-    const answer: MemberDocumentsAnswer = { documents: await memberDocumentList(pool, param(req, 'userId')) };
+    const answer: MemberDocumentsAnswer = { documents: await memberDocumentList(pool, memberId(req)) };
     res.json(answer);
   });
 

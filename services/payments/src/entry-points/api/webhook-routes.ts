@@ -36,7 +36,7 @@ export function mountWebhook(app: Express, deps: PaymentsDeps, services: Payment
     }
     const recorded = await recordWebhookEvent({ pool, relay, logger }, event);
     if (!recorded.handled) {
-      if (recorded.reason === 'no_checkout_session') req.log.warn({ eventId: event.id, type: event.type }, 'webhook event without a checkout session; ignored');
+      if (recorded.reason !== 'other_type') req.log.warn({ eventId: event.id, type: event.type, reason: recorded.reason }, 'webhook event without its checkout session or payment intent; ignored');
       res.json({ received: true, handled: false });
       return;
     }

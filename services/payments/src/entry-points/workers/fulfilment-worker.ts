@@ -1,13 +1,17 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
-import { paymentFulfilmentJobSchema, QUEUES, type PaymentFulfilmentJob } from '@tca/contracts';
+import { paymentFulfilmentJobSchema, paymentRefundJobSchema, QUEUES } from '@tca/contracts';
 import { startQueueWorker, type Logger, type QueueWorker } from '@tca/service-kit';
-import { PermanentFulfilmentError, TransientFulfilmentError, type FulfilOutcome } from '../../domain/fulfil-checkout.js';
-import { processWebhookEvent, type ProcessWebhookEventDeps } from '../../domain/process-webhook-event.js';
+import { z } from 'zod';
+import { PermanentFulfilmentError, TransientFulfilmentError } from '../../domain/fulfil-checkout.js';
+import { processWebhookEvent, type PaymentEventJob, type ProcessedEvent, type ProcessWebhookEventDeps } from '../../domain/process-webhook-event.js';
 
 export interface FulfilmentJobResult {
-  outcome: FulfilOutcome;
+  outcome: ProcessedEvent['outcome'];
   order?: string;
 }
+
+/** What `payment-fulfilment` carries: a Checkout Session's event or (issue 15) a refund's. */
+const paymentEventJobSchema = z.union([paymentFulfilmentJobSchema, paymentRefundJobSchema]);
 
 /** Delay before try `attempt + 1` after `attempt` failed: base, 2 × base, 4 × base, … */
 export function retryDelayMs(attempt: number, baseMs: number): number {
@@ -28,7 +32,7 @@ export interface RetrySettings {
  */
 export async function processFulfilmentJob(
   deps: ProcessWebhookEventDeps,
-  data: PaymentFulfilmentJob,
+  data: PaymentEventJob,
   job: Pick<Job, 'attemptsStarted' | 'id' | 'moveToDelayed'>,
   token: string | undefined,
   settings: RetrySettings,
@@ -42,7 +46,7 @@ export async function processFulfilmentJob(
       const attempt = Math.max(1, job.attemptsStarted);
       if (attempt < settings.maxAttempts && token !== undefined) {
         const delay = retryDelayMs(attempt, settings.retryBaseMs);
-        settings.logger.warn({ err, jobId: job.id, sessionId: data.sessionId, attempt, retryInMs: delay }, 'fulfilment failed; will retry');
+        settings.logger.warn({ err, jobId: job.id, type: data.type, attempt, retryInMs: delay }, 'fulfilment failed; will retry');
         await job.moveToDelayed(Date.now() + delay, token);
         throw new DelayedError();
       }
@@ -63,14 +67,14 @@ export interface FulfilmentWorkerOptions extends RetrySettings {
   connectionName: string;
 }
 
-/** The consumer of `payment-fulfilment`: one job per stored webhook event. */
+/** The consumer of `payment-fulfilment`: one job per stored webhook event (a session's or a refund's). */
 export function startFulfilmentWorker(deps: ProcessWebhookEventDeps, options: FulfilmentWorkerOptions): Promise<QueueWorker<FulfilmentJobResult>> {
   const { logger } = options;
   const settings: RetrySettings = { maxAttempts: options.maxAttempts, retryBaseMs: options.retryBaseMs, logger };
   return startQueueWorker({
     queue: QUEUES.paymentFulfilment,
     redisUrl: options.redisUrl,
-    schema: paymentFulfilmentJobSchema,
+    schema: paymentEventJobSchema,
     concurrency: options.concurrency,
     ...(options.lockDurationMs !== undefined ? { lockDurationMs: options.lockDurationMs } : {}),
     ...(options.stalledIntervalMs !== undefined ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
@@ -78,7 +82,7 @@ export function startFulfilmentWorker(deps: ProcessWebhookEventDeps, options: Fu
     connectionName: options.connectionName,
     async process(data, job, token) {
       const result = await processFulfilmentJob(deps, data, job, token, settings);
-      logger.info({ jobId: job.id, type: data.type, sessionId: data.sessionId, ...result }, 'payment event processed');
+      logger.info({ jobId: job.id, type: data.type, ...result }, 'payment event processed');
       return result;
     },
   });

@@ -3,6 +3,7 @@ import { MIGRATIONS_DIR, SCHEMA, type PaymentsConfig } from '../../config.js';
 import { createFulfilment, type Fulfilment } from '../../domain/fulfil-checkout.js';
 import { createIdentityInternalClient } from '../../domain/identity-internal-client.js';
 import { reconcileOrders } from '../../domain/reconcile-orders.js';
+import { settleRefund } from '../../domain/refunds.js';
 import { createStripeClient } from '../../domain/stripe-client.js';
 import { startFulfilmentWorker, type FulfilmentJobResult } from './fulfilment-worker.js';
 import { startReconciliationSweep } from './reconciliation-sweep.js';
@@ -23,8 +24,9 @@ export interface PaymentsWorker {
 }
 
 /**
- * The payments worker process: consumes `payment-fulfilment` (one job per stored webhook event), relays
- * the receipts it records to the mailer's `email` queue, and every RECONCILE_INTERVAL_MS asks Stripe about
+ * The payments worker process: consumes `payment-fulfilment` (one job per stored webhook event: checkouts
+ * fulfilled, refunds settled), relays the receipts and refund e-mails it records to the mailer's `email`
+ * queue, and every RECONCILE_INTERVAL_MS asks Stripe about
  * orders still open (a missed webhook, a fulfilment that gave up). Run as many as you like: jobs are
  * shared out by Redis, fulfilment is idempotent, and one advisory lock keeps sweeps apart.
  */
@@ -35,8 +37,9 @@ export function startPaymentsWorker(config: PaymentsConfig, options: PaymentsWor
     const identity = createIdentityInternalClient({ baseUrl: config.IDENTITY_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: config.IDENTITY_TIMEOUT_MS });
     const fulfilment = createFulfilment({ pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL });
 
+    const refundDeps = { pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL };
     const queueWorker = await startFulfilmentWorker(
-      { pool, fulfilment },
+      { pool, fulfilment, settleRefund: (job) => settleRefund(refundDeps, job) },
       {
         redisUrl: config.REDIS_URL,
         concurrency: config.PAYMENTS_WORKER_CONCURRENCY,
