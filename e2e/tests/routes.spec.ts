@@ -41,6 +41,8 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffSponsors: 'Staff sign-in',
   staffMembers: 'Staff sign-in',
   staffMember: 'Staff sign-in',
+  staffAnnouncements: 'Staff sign-in',
+  staffAnnouncement: 'Staff sign-in',
   staffAudit: 'Staff sign-in',
   staffQueues: 'Staff sign-in',
   staffSupport: 'Staff sign-in',

@@ -21,6 +21,8 @@ export const pages: RemoteRoutesModule<'staff'>['pages'] = {
   staffSponsors: { load: () => import(/* webpackChunkName: "page-staffSponsors" */ './pages/sponsors-page.js').then((m) => m.SponsorsPage) },
   staffMembers: { load: () => import(/* webpackChunkName: "page-staffMembers" */ './pages/members-page.js').then((m) => m.MembersPage) },
   staffMember: { load: () => import(/* webpackChunkName: "page-staffMember" */ './pages/members-page.js').then((m) => m.MemberPage) },
+  staffAnnouncements: { load: () => import(/* webpackChunkName: "page-staffAnnouncements" */ './pages/announcements-page.js').then((m) => m.AnnouncementsPage) },
+  staffAnnouncement: { load: () => import(/* webpackChunkName: "page-staffAnnouncement" */ './pages/announcements-page.js').then((m) => m.AnnouncementPage) },
   staffAudit: { load: () => import(/* webpackChunkName: "page-staffAudit" */ './pages/audit-page.js').then((m) => m.AuditPage) },
   staffQueues: { load: () => import(/* webpackChunkName: "page-staffQueues" */ './pages/queues-page.js').then((m) => m.QueuesPage) },
   staffSupport: { load: () => import(/* webpackChunkName: "page-staffSupport" */ './pages/support-pages.js').then((m) => m.SupportPage) },

@@ -34,8 +34,13 @@ test('the spec route table has its 22 paths, including the odd ones, and the sta
     '/staff/sponsors',
     '/staff/members',
     '/staff/members/:userId',
+    '/staff/announcements',
+    '/staff/announcements/:id',
     '/staff/audit',
     '/staff/queues',
+    '/staff/support',
+    '/staff/support/:reference',
+    '/staff/contact',
     `${STAFF_ACCEPT_INVITATION_PATH}:token`,
   ]);
   // /staff/posts/new is the new post's page, not a post with the key "new".
@@ -47,6 +52,8 @@ test('the spec route table has its 22 paths, including the odd ones, and the sta
   assert.equal(pageForPath('/staff/gallery/pongal-2027'), 'staffAlbum');
   assert.equal(pageForPath('/staff/members'), 'staffMembers');
   assert.equal(pageForPath('/staff/members/42'), 'staffMember');
+  assert.equal(pageForPath('/staff/announcements'), 'staffAnnouncements');
+  assert.equal(pageForPath('/staff/announcements/7'), 'staffAnnouncement');
   for (const path of ['/terms&conditions', '/privacy&policy', '/reset-password/:token', '/blog/:id', '/raiseticket']) {
     assert.ok(all.includes(path as (typeof paths)[PageId]), path);
   }

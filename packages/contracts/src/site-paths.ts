@@ -42,6 +42,8 @@ export const paths = {
   staffMembers: '/staff/members',
   // A member's page on the members desk (issue 15).
   staffMember: '/staff/members/:userId',
+  staffAnnouncements: '/staff/announcements',
+  staffAnnouncement: '/staff/announcements/:id',
   // The owner's merged audit log and the queues dashboard (issue 14).
   staffAudit: '/staff/audit',
   staffQueues: '/staff/queues',

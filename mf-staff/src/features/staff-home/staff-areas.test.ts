@@ -8,7 +8,7 @@ test('an editor gets the five content areas; a membership officer the members de
   assert.deepEqual(titles(areasFor(['editor'])), ['Blog posts', 'Events', 'Gallery', 'Team', 'Sponsors', 'Queues']);
   assert.deepEqual(titles(areasFor(['owner'])), STAFF_AREAS.map((area) => area.title));
   assert.ok(titles(areasFor(['owner'])).includes('Audit log'));
-  assert.deepEqual(titles(areasFor(['membership_officer'])), ['Members desk', 'Queues']);
+  assert.deepEqual(titles(areasFor(['membership_officer'])), ['Members desk', 'Announcements', 'Queues']);
   assert.deepEqual(titles(areasFor(['support'])), ['Support tickets', 'Contact messages', 'Queues']);
   assert.deepEqual(titles(areasFor(['support', 'editor'])), ['Blog posts', 'Events', 'Gallery', 'Team', 'Sponsors', 'Support tickets', 'Contact messages', 'Queues']);
 });

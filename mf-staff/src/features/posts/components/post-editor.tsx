@@ -16,8 +16,7 @@ import { notify, Page } from '@tca/ui';
 import type { FailedResult } from '@tca/ui/api';
 import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
 import { Link, useNavigate } from '@tca/ui/router';
-import { readToken } from '@tca/ui/session';
-import { failureText } from '../../../shared/failure-text.js';
+import { useMarkdownPreview } from '../../../shared/use-markdown-preview.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { EditorButtons, EditorOutcome, FIELDS_NEED_A_CHANGE, readChangeFailure, StaleNotice as StaleBanner, useStaleEditing } from '../../../shared/stale-editing.js';
 import { createPost } from '../api/create-post.js';
@@ -30,32 +29,7 @@ import { changedText, checkDraft, draftOfPost, emptyDraft, POST_FIELDS, requestO
 import { postEditorPath } from './posts-list.js';
 import styles from '../../../shared/staff.module.css';
 
-/** How long the body rests before its preview is asked for. */
-export const PREVIEW_DELAY_MS = 600;
-
 type Errors = Partial<Record<PostField, string>>;
-
-/** The server's rendering of the body, asked for a moment after the last keystroke. */
-function usePreview(body: string): { html: string; note: string } {
-  const [state, setState] = useState({ html: '', note: '' });
-  useEffect(() => {
-    const token = readToken();
-    if (!token) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      void previewPost(token, body, controller.signal).then((result) => {
-        if (controller.signal.aborted) return;
-        if (result.kind === 'ok' && result.answer) setState({ html: result.answer.html, note: '' });
-        else if (result.kind !== 'ok') setState((now) => ({ html: now.html, note: `The preview could not be updated: ${failureText(result)}` }));
-      });
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [body]);
-  return state;
-}
 
 interface PostEditorProps {
   /** The post as loaded, or null for a new one. */
@@ -74,7 +48,7 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
   const { stale, setStale, busy, withToken, confirmDelete, setConfirmDelete, outcome, focusOutcome } = useStaleEditing<StalePostAnswer>();
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const preview = usePreview(draft.body);
+  const preview = useMarkdownPreview(draft.body, previewPost);
 
   useEffect(() => {
     setPost(loaded);
