@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@tca/contracts';
 import type { StaffActor } from './staff-guard.js';
 
 /**
@@ -104,4 +105,24 @@ interface AuditDb {
  */
 export async function recordAudit(db: AuditDb, actor: StaffActor, action: string, target: string | null, summary: string): Promise<void> {
   await db.query(auditLogInsertQuery({ actorUserId: actor.userId, actorEmail: actor.email, action, target, summary, ip: actor.ip }));
+}
+
+/** An entry as every audit API answers it (a numeric user id as text). */
+export function auditEntryOf(row: AuditLogRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actorUserId: row.actor_user_id === null ? null : String(row.actor_user_id),
+    actorEmail: row.actor_email,
+    action: row.action,
+    target: row.target,
+    summary: row.summary,
+    ip: row.ip,
+  };
+}
+
+/** A page answer of `limit` rows asked: the entries, and the next page's `before` while the page was full. */
+export function auditPageAnswer(rows: readonly AuditLogRow[], limit: number): { entries: AuditEntry[]; nextBefore: string | null } {
+  const entries = rows.map(auditEntryOf);
+  return { entries, nextBefore: entries.length === limit ? (entries.at(-1)?.id ?? null) : null };
 }

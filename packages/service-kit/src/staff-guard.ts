@@ -46,3 +46,9 @@ export function actorOf(req: Request): StaffActor {
   if (!actor) throw new Error('actorOf: the staff guard did not run for this route');
   return actor;
 }
+
+/** Staff answers are never cached (browser or proxy): mount it on a staff API's prefix. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};

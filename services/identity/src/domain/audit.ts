@@ -1,4 +1,5 @@
-import { AUDIT_PAGE_DEFAULT, AUDIT_TIME_ZONE, type AuditAction, type AuditEntry, type AuditPageAnswer, type AuditQuery } from '@tca/contracts';
+import { AUDIT_PAGE_DEFAULT, AUDIT_TIME_ZONE, type AuditAction, type AuditPageAnswer, type AuditQuery } from '@tca/contracts';
+import { auditPageAnswer } from '@tca/service-kit';
 import { insertAuditEntry, listAuditEntries } from '../data-access/audit-repository.js';
 import type { Db } from '../data-access/database.js';
 
@@ -27,15 +28,5 @@ export function recordAudit(db: Db, actor: Actor, action: AuditAction, target: s
 export async function auditPage(db: Db, query: AuditQuery): Promise<AuditPageAnswer> {
   const limit = query.limit ?? AUDIT_PAGE_DEFAULT;
   const rows = await listAuditEntries(db, { action: query.action, actor: query.actor, from: query.from, to: query.to, timeZone: AUDIT_TIME_ZONE, before: query.before, limit });
-  const entries: AuditEntry[] = rows.map((row) => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    actorUserId: row.actor_user_id === null ? null : String(row.actor_user_id),
-    actorEmail: row.actor_email,
-    action: row.action,
-    target: row.target,
-    summary: row.summary,
-    ip: row.ip,
-  }));
-  return { entries, nextBefore: entries.length === limit ? (entries.at(-1)?.id ?? null) : null };
+  return auditPageAnswer(rows, limit);
 }

@@ -5,7 +5,6 @@ import {
   ORDER_LIST_PAGE_SIZE,
   ORDER_NOT_FOUND_MESSAGE,
   ORDER_REFERENCE_PATTERN,
-  type AuditEntry,
   type MemberDocumentSummary,
   type PaymentsAuditAction,
   type PaymentsAuditPageAnswer,
@@ -15,7 +14,7 @@ import {
   type StaffOrderListQuery,
   type StaffOrderSummary,
 } from '@tca/contracts';
-import { NotFoundError, recordAudit, withTransaction, type Pool, type PoolClient, type StaffActor } from '@tca/service-kit';
+import { auditPageAnswer, NotFoundError, recordAudit, withTransaction, type Pool, type PoolClient, type StaffActor } from '@tca/service-kit';
 import { documentsOfOwner, readAnyDocument, type DocumentSummary } from '../data-access/document-repository.js';
 import { findOrderByReference, type Order } from '../data-access/order-repository.js';
 import { auditEntries, listOrders, orderEvents, ordersOfUser, type OrderSearch } from '../data-access/staff-order-repository.js';
@@ -122,15 +121,5 @@ export async function openMemberDocument(pool: Pool, id: string, actor: StaffAct
 export async function paymentsAuditPage(pool: Pool, query: PaymentsAuditQuery): Promise<PaymentsAuditPageAnswer> {
   const limit = query.limit ?? AUDIT_PAGE_DEFAULT;
   const rows = await auditEntries(pool, { action: query.action, actor: query.actor, from: query.from, to: query.to, timeZone: AUDIT_TIME_ZONE, before: query.before, limit });
-  const entries: AuditEntry[] = rows.map((row) => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    actorUserId: row.actor_user_id === null ? null : String(row.actor_user_id),
-    actorEmail: row.actor_email,
-    action: row.action,
-    target: row.target,
-    summary: row.summary,
-    ip: row.ip,
-  }));
-  return { entries, nextBefore: entries.length === limit ? (entries.at(-1)?.id ?? null) : null };
+  return auditPageAnswer(rows, limit);
 }

@@ -13,7 +13,7 @@ import {
   type StaffOrderAnswer,
   type StaffOrderListAnswer,
 } from '@tca/contracts';
-import { actorOf, createStaffGuard, NotFoundError, parseBody, parseQuery } from '@tca/service-kit';
+import { actorOf, createStaffGuard, noStore, NotFoundError, parseBody, parseQuery } from '@tca/service-kit';
 import { refundOrder } from '../../domain/refunds.js';
 import { memberDocumentList, memberOrders, openMemberDocument, paymentsAuditPage, staffOrderDetail, staffOrderList } from '../../domain/staff-orders.js';
 import type { PaymentsDeps, PaymentsServices } from './api-deps.js';
@@ -48,10 +48,7 @@ export function createStaffPaymentsRouter(deps: PaymentsDeps, services: Payments
   const officerOrTreasurer = staff(['membership_officer', 'treasurer']);
   const officer = staff(['membership_officer']);
   const owner = staff(['owner']);
-  router.use(PREFIX, (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  router.use(PREFIX, noStore);
 
   router.get(`${PREFIX}/orders`, treasurer, async (req, res) => {
     const answer: StaffOrderListAnswer = await staffOrderList(pool, parseQuery(staffOrderListQuerySchema, req.query));
