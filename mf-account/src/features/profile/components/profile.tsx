@@ -2,6 +2,7 @@ import type { LoginUser } from '@tca/contracts';
 import { useMembership } from '../hooks/use-membership.js';
 import { useStaffRoles } from '../hooks/use-staff-roles.js';
 import styles from './profile.module.css';
+import { EmailPreferences } from './email-preferences.js';
 import { LogoutButton } from './logout-button.js';
 import { MembershipDetails } from './membership-details.js';
 import { MyTickets } from './my-tickets.js';
@@ -46,6 +47,7 @@ export function Profile({ user }: { user: LoginUser }) {
           <StaffAreaLink roles={staffRoles} />
           <MembershipDetails load={load} />
           <MyTickets />
+          <EmailPreferences />
           <SecuritySettings />
         </>
       )}
