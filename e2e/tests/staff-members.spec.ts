@@ -1,9 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { checkoutAnswerSchema, membershipLevel, membershipRequestsAnswerSchema, type MembershipRequest } from '@tca/contracts';
-import { dismissToasts, loginAccount, registerAccount, toast } from '../support/account.js';
+import type { Page } from '@playwright/test';
+import { dismissToasts, toast } from '../support/account.js';
 import { expectNoA11yViolations } from '../support/axe.js';
 import { expect, pageTitle, siteUrl, test } from '../support/fixtures.js';
-import { CARDS } from '../support/membership.js';
+import { paidMembership, pendingRequests } from '../support/membership-requests.js';
 import { shootBothWidths, signedInStaff } from '../support/staff.js';
 
 /**
@@ -14,57 +13,6 @@ import { shootBothWidths, signedInStaff } from '../support/staff.js';
  * API; /admin/ is gone. Axe and screenshots at 1280 and 375 px (E2E_SHOTS_DIR).
  */
 
-const LEVEL = 'Silver-Single';
-
-/** A member pays for a membership as the site's pages do, through the API and the sandbox's payment form: their e-mail. */
-async function paidMembership(request: APIRequestContext, firstName: string): Promise<string> {
-  const account = await registerAccount(request, { firstName, lastName: 'Raman' });
-  const { token } = await loginAccount(request, account);
-  const level = membershipLevel(LEVEL);
-  const membership = {
-    firstName,
-    lastName: 'Raman',
-    email: account.email,
-    phoneNumber: '61412345678',
-    addressLine1: '12 Tamil Street',
-    suburb: 'Kilburn',
-    stateProvince: 'SA',
-    postalCode: '5084',
-    profession: 'Engineer',
-    dateOfBirth: '1990-05-17',
-    gender: 'female',
-    maritalStatus: 'single',
-  };
-  const checkout = await request.post(`${siteUrl()}/create-checkout-session`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { productName: LEVEL, price: level?.amt, customerEmail: account.email, membership },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const { url } = checkoutAnswerSchema.parse(await checkout.json());
-  const form = await (await request.get(url)).text();
-  const formToken = /name="form_token" value="([^"]+)"/.exec(form)?.[1];
-  expect(formToken, 'the payment page has its form token').toBeTruthy();
-  const paid = await request.post(url, {
-    form: { form_token: formToken ?? '', email: account.email, cardnumber: CARDS.pays, cardexpiry: '12 / 34', cardcvc: '123', billingname: `${firstName} Raman` },
-    maxRedirects: 0,
-  });
-  expect(paid.status(), 'the sandbox redirects to the success page once paid').toBe(303);
-  return account.email;
-}
-
-/** The Pending request of each e-mail, once the webhook has made it (asked as the officer). */
-async function pendingRequests(request: APIRequestContext, token: string, emails: readonly string[]): Promise<MembershipRequest[]> {
-  let found: MembershipRequest[] = [];
-  await expect(async () => {
-    const res = await request.get(`${siteUrl()}/staff-api/memberships?status=Pending&limit=100`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(res.status()).toBe(200);
-    const { memberships } = membershipRequestsAnswerSchema.parse(await res.json());
-    found = emails.map((email) => memberships.find((m) => m.email === email)).filter((m): m is MembershipRequest => m !== undefined);
-    expect(found).toHaveLength(emails.length);
-  }).toPass({ timeout: 30_000 });
-  return found;
-}
-
 const rowOf = (page: Page, requestId: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: requestId }) });
 
 test('a membership officer approves one request and rejects another with a reason; an editor has no card and gets 403', async ({ page, request, browser }) => {
@@ -72,18 +20,21 @@ test('a membership officer approves one request and rejects another with a reaso
   // Set up at once (none is what this test is about): the officer, the editor in a browser of their own, two paid requests.
   const editorContext = await browser.newContext({ baseURL: siteUrl() });
   const editorPage = await editorContext.newPage();
-  const [officer, editor, ...emails] = await Promise.all([
+  const [officer, editor, ...members] = await Promise.all([
     signedInStaff(page, request, 'membership_officer'),
     signedInStaff(editorPage, request, 'editor'),
     paidMembership(request, 'Anbu'),
     paidMembership(request, 'Kayal'),
   ]);
-  const [toApprove, toReject] = await pendingRequests(request, officer.login.token, emails);
+  const [toApprove, toReject] = await pendingRequests(request, officer.login.token, members.map((m) => m.email));
   if (!toApprove || !toReject) throw new Error('both requests are Pending');
 
   await page.goto('/staff');
-  await page.getByRole('link', { name: /Membership requests/ }).click();
-  await expect(pageTitle(page)).toHaveText('Membership requests');
+  // The members desk (issue 15) keeps the requests one click away: its "Requests to decide" view.
+  await page.getByRole('link', { name: /Members desk/ }).click();
+  await expect(pageTitle(page)).toHaveText('Members desk');
+  await page.getByRole('link', { name: 'Requests to decide' }).click();
+  await expect(page.getByRole('link', { name: 'Requests to decide' })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('combobox', { name: 'Status' }).selectOption('Pending');
   await expect(page.getByRole('heading', { name: 'Pending requests' })).toBeVisible();
   await expect(rowOf(page, toApprove.requestId)).toContainText(toApprove.email);
@@ -132,7 +83,7 @@ test('a membership officer approves one request and rejects another with a reaso
   await editorPage.goto('/staff');
   await expect(pageTitle(editorPage)).toHaveText('Staff area');
   await expect(editorPage.getByRole('link', { name: /Blog posts/ })).toBeVisible();
-  await expect(editorPage.getByText('Membership requests')).toHaveCount(0);
+  await expect(editorPage.getByText('Members desk')).toHaveCount(0);
   const forbidden = await request.get(`${siteUrl()}/staff-api/memberships`, { headers: { Authorization: `Bearer ${editor.login.token}` } });
   expect(forbidden.status()).toBe(403);
   expect(((await forbidden.json()) as { error: string }).error).toBe('forbidden');

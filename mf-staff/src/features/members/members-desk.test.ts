@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MEMBER_SEARCH_SHORT_MESSAGE } from '@tca/contracts';
-import { deskSearchOf, deskStateOf, ENDS_WITHIN_MESSAGE, facetCounts, fileNameOf, filterErrors, historyText, membersQueryString, membersRangeText, NO_FILTER, periodText } from './members-desk.js';
+import { deskSearchOf, deskStateOf, ENDS_WITHIN_MESSAGE, facetCounts, fileNameOf, filterErrors, historyText, membersQueryString, membersRangeText, NO_FILTER, orderStateText, periodText } from './members-desk.js';
 
 describe('members desk: the search', () => {
   it('sends only what is set, trimmed, and the page after the first', () => {
@@ -38,6 +38,9 @@ describe('members desk: the search', () => {
     assert.equal(fileNameOf(null, 'x.csv'), 'x.csv');
     assert.equal(periodText({ term: 'annual', startsOn: '2026-03-08', endsOn: '2027-03-08' }), '8 Mar 2026 – 8 Mar 2027');
     assert.equal(periodText({ term: 'life-time', startsOn: null, endsOn: null }), 'Life-time');
+    assert.equal(orderStateText({ status: 'paid', paidAt: '2026-11-28T00:31:00Z', createdAt: '2026-11-28T00:30:00Z' }), 'Paid 28 Nov 2026, 11:01 am.');
+    assert.equal(orderStateText({ status: 'refunded', paidAt: '2026-11-28T00:31:00Z', createdAt: '2026-11-28T00:30:00Z' }), 'Refunded (paid 28 Nov 2026, 11:01 am).');
+    assert.equal(orderStateText({ status: 'open', paidAt: null, createdAt: '2026-11-28T00:30:00Z' }), 'Open since 28 Nov 2026, 11:00 am.');
     assert.equal(historyText({ at: '', fromStatus: null, toStatus: 'Pending', event: 'requested', by: null, reason: null }), 'Requested (Pending)');
     assert.equal(
       historyText({ at: '', fromStatus: 'Pending', toStatus: 'Rejected', event: 'rejected', by: 'o@example.org', reason: 'No proof.' }),

@@ -105,6 +105,14 @@ export function amountText(m: Pick<MemberMembership, 'amountTotal' | 'currency'>
   return `$${(m.amountTotal / 100).toFixed(2)}${m.currency ? ` ${m.currency.toUpperCase()}` : ''}`;
 }
 
+/** An order's state for the member's page: "Paid 28 Nov 2026, 11:01 am.", "Refunded (paid 28 Nov …).", "Open since 28 Nov …". */
+export function orderStateText(order: { status: string; paidAt: string | null; createdAt: string }): string {
+  const status = `${order.status.charAt(0).toUpperCase()}${order.status.slice(1)}`;
+  if (order.status === 'paid' && order.paidAt) return `Paid ${momentText(order.paidAt)}.`;
+  if (order.paidAt) return `${status} (paid ${momentText(order.paidAt)}).`;
+  return `${status} since ${momentText(order.createdAt)}.`;
+}
+
 /** A file size: "12 KB", "1.4 MB". */
 export function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

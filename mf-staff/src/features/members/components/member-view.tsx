@@ -5,7 +5,7 @@ import { Link } from '@tca/ui/router';
 import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { documentPath, loadMember, loadMemberDocuments, loadMemberOrders } from '../api/members-api.js';
-import { amountText, dayText, DESK_TEXTS, historyText, momentText, periodText, sizeText } from '../members-desk.js';
+import { amountText, dayText, DESK_TEXTS, historyText, momentText, orderStateText, periodText, sizeText } from '../members-desk.js';
 import { useStaffFile } from '../use-staff-file.js';
 import styles from '../members-desk.module.css';
 import staff from '../../../shared/staff.module.css';
@@ -139,8 +139,7 @@ export function OrdersList({ orders }: { orders: readonly StaffOrderSummary[] })
     <ul className={staff.plainList}>
       {orders.map((o) => (
         <li key={o.reference}>
-          <strong>{o.orderNumber}</strong>: {o.productName}, {amountText({ amountTotal: o.amountCents, currency: o.currency })}, {o.status}
-          {o.paidAt ? `, paid ${momentText(o.paidAt)}` : `, created ${momentText(o.createdAt)}`}
+          <strong>{o.orderNumber}</strong>: {o.productName}, {amountText({ amountTotal: o.amountCents, currency: o.currency })}. {orderStateText(o)}
           {o.problem ? <span className={staff.warn}> Problem: {o.problem}</span> : null}
         </li>
       ))}

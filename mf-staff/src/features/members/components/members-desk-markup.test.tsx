@@ -10,7 +10,7 @@ prepareBrowserlessPages();
 
 const { MembersDesk } = await import('./members-desk.js');
 const { MembersResults } = await import('./members-search.js');
-const { MemberDetail, DocumentsList } = await import('./member-view.js');
+const { MemberDetail, DocumentsList, OrdersList } = await import('./member-view.js');
 
 const render = (node: ReactNode, at = '/staff/members') => renderToStaticMarkup(<MemoryRouter initialEntries={[at]}>{node}</MemoryRouter>);
 const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1];
@@ -94,4 +94,12 @@ test('documents: one Open button each, named by the file; the audit note', () =>
   assert.match(html, /<button type="button"[^>]*>Open passport\.pdf<\/button>/);
   assert.match(html, /20 KB, uploaded 8 Mar 2026/);
   assert.match(html, /recorded in the audit log/);
+});
+
+test("orders: number, product, amount and state; a problem flagged", () => {
+  const order = { reference: 'ord_0123456789abcdef', orderNumber: 'ORD-2026-000001', kind: 'membership' as const, status: 'paid' as const, amountCents: 1000, currency: 'aud', email: 'meena@example.org', userId: '7', level: 'Silver-Single', productName: 'Silver-Single', createdAt: '2026-11-28T00:30:00.000Z', paidAt: '2026-11-28T00:31:00.000Z', problem: null };
+  const html = render(<OrdersList orders={[order, { ...order, reference: 'ord_x', orderNumber: 'ORD-2026-000002', problem: 'amount 900 ≠ 1000' }]} />);
+  assert.match(html, /<strong>ORD-2026-000001<\/strong>: Silver-Single, \$10\.00 AUD\. Paid 28 Nov 2026, 11:01 am\./);
+  assert.match(html, /Problem: amount 900 ≠ 1000/);
+  assert.match(render(<OrdersList orders={[]} />), /No orders\./);
 });
