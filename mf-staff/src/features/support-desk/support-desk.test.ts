@@ -17,10 +17,10 @@ test('tabs carry their counts; ranges and ages read as sentences', () => {
   assert.equal(rangeText({ total: 0, page: 1, pageSize: 25 }, 0, 'Tickets'), 'No tickets on this page.');
   const now = new Date('2026-11-28T12:00:00Z');
   assert.equal(ageText('2026-11-28T11:59:50Z', now), 'just now');
-  assert.equal(ageText('2026-11-28T11:15:00Z', now), '45 minutes');
-  assert.equal(ageText('2026-11-28T09:00:00Z', now), '3 hours');
-  assert.equal(ageText('2026-11-27T11:00:00Z', now), '1 day');
-  assert.equal(ageText('2026-11-14T12:00:00Z', now), '14 days');
+  assert.equal(ageText('2026-11-28T11:15:00Z', now), '45 minutes ago');
+  assert.equal(ageText('2026-11-28T09:00:00Z', now), '3 hours ago');
+  assert.equal(ageText('2026-11-27T11:00:00Z', now), '1 day ago');
+  assert.equal(ageText('2026-11-14T12:00:00Z', now), '14 days ago');
 });
 
 test('the conversation names who wrote each entry; the message box uses the server’s rule', () => {

@@ -85,17 +85,8 @@ export function inboxQueryString(filter: InboxFilter): string {
   return `?${query.toString()}`;
 }
 
-/** Pages an answer spans (at least 1). */
-export function pageCount(answer: { total: number; pageSize: number }): number {
-  return Math.max(1, Math.ceil(answer.total / answer.pageSize));
-}
-
-/** "Tickets 26–50 of 61" (`noun` capitalised by the caller's choice), or that there are none. */
-export function rangeText(answer: { total: number; page: number; pageSize: number }, shown: number, noun: string): string {
-  if (answer.total === 0 || shown === 0) return `No ${noun.toLowerCase()} on this page.`;
-  const first = (answer.page - 1) * answer.pageSize + 1;
-  return `${noun} ${first}–${first + shown - 1} of ${answer.total}`;
-}
+/** Paging of the lists (shared with the treasurer's desk). */
+export { pageCount, rangeText } from '../../shared/paging.js';
 
 /** A tab's label with its count: "Open (3)". */
 export function tabText(tab: StatusTab, counts: TicketListAnswer['counts']): string {
@@ -112,15 +103,14 @@ export function issueTypeText(value: string): string {
   return ISSUE_TYPES.find((type) => type.value === value)?.label ?? value;
 }
 
-/** How long ago: "just now", "45 minutes", "3 hours", "2 days". */
+/** How long ago: "just now", "45 minutes ago", "3 hours ago", "2 days ago". */
 export function ageText(iso: string, now: Date = new Date()): string {
   const minutes = Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000);
   if (!Number.isFinite(minutes) || minutes < 1) return 'just now';
-  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour' : `${hours} hours`;
   const days = Math.floor(hours / 24);
-  return days === 1 ? '1 day' : `${days} days`;
+  const [count, unit] = minutes < 60 ? [minutes, 'minute'] : hours < 24 ? [hours, 'hour'] : [days, 'day'];
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 }
 
 const WHEN = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Australia/Adelaide' });

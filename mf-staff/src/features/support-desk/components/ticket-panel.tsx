@@ -56,7 +56,7 @@ export function TicketPanel({ initial, assignees: givenAssignees }: { initial: S
 
   const closed = ticket.status === 'closed';
   return (
-    <Page title={`Ticket ${ticket.reference}`} lead={`${issueTypeText(ticket.issueType)} from ${ticket.name}, raised ${ageText(ticket.createdAt)} ago.`}>
+    <Page title={`Ticket ${ticket.reference}`} lead={`${issueTypeText(ticket.issueType)} from ${ticket.name}, raised ${ageText(ticket.createdAt)}.`}>
       <p className={staff.actions}>
         <Link to={paths.staffSupport} className={staff.secondary}>
           {SUPPORT_TEXTS.backToTickets}

@@ -85,9 +85,9 @@ export function TicketRows({ answer, onPage, now }: { answer: TicketListAnswer; 
             </div>
             <LabelledCell label="Issue and age">
               <span>
-                {issueTypeText(ticket.issueType)}, raised {ageText(ticket.createdAt, now)} ago
+                {issueTypeText(ticket.issueType)}, raised {ageText(ticket.createdAt, now)}
               </span>
-              <span className={staff.since}>Last activity {ageText(ticket.lastActivityAt, now)} ago</span>
+              <span className={staff.since}>Last activity {ageText(ticket.lastActivityAt, now)}</span>
             </LabelledCell>
             <LabelledCell label="Status">
               <span className={ticket.status === 'open' ? staff.warn : staff.badge}>{statusText(ticket.status)}</span>
