@@ -11,6 +11,7 @@ import {
   type TicketStatus,
 } from '@tca/contracts';
 import { choiceOf } from '../../shared/choices.js';
+import { adelaideMoment } from '../../shared/paging.js';
 
 /**
  * The support desk's rules and texts (issue 15): the ticket list's tabs and filters, ages and times in
@@ -88,6 +89,12 @@ export function inboxQueryString(filter: InboxFilter): string {
 /** Paging of the lists (shared with the treasurer's desk). */
 export { pageCount, rangeText } from '../../shared/paging.js';
 
+/** The inbox's headline: how many messages wait to be handled. */
+export function unhandledText(unhandled: number): string {
+  if (unhandled === 0) return 'Every message is handled';
+  return unhandled === 1 ? '1 message is not handled yet' : `${unhandled} messages are not handled yet`;
+}
+
 /** A tab's label with its count: "Open (3)". */
 export function tabText(tab: StatusTab, counts: TicketListAnswer['counts']): string {
   const label = STATUS_TABS.find((choice) => choice.value === tab)?.label ?? tab;
@@ -113,13 +120,8 @@ export function ageText(iso: string, now: Date = new Date()): string {
   return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 }
 
-const WHEN = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Australia/Adelaide' });
-
 /** A time in Adelaide's time (the association's). */
-export function whenText(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : WHEN.format(at);
-}
+export const whenText = adelaideMoment;
 
 /** Who wrote a conversation entry, as the desk names it. */
 export function authorText(message: TicketMessage, submitter: string): string {

@@ -4,7 +4,7 @@ import { notify, Page } from '@tca/ui';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { listContactMessages, markContactMessage } from '../api/contact-inbox.js';
-import { FIRST_INBOX, HANDLED_CHOICES, isHandledChoice, pageCount, rangeText, SUPPORT_TEXTS, whenText, type InboxFilter } from '../support-desk.js';
+import { FIRST_INBOX, HANDLED_CHOICES, isHandledChoice, pageCount, rangeText, SUPPORT_TEXTS, unhandledText, whenText, type InboxFilter } from '../support-desk.js';
 import { ChoiceSelect } from '../../../shared/choice-select.js';
 import { Pager } from '../../../shared/pager.js';
 import { DeskLinks, DeskLoad } from './desk-parts.js';
@@ -55,7 +55,7 @@ export function InboxList({ answer, busy, onMark, onPage }: InboxListProps) {
   return (
     <section className={staff.section} aria-labelledby="inbox-title">
       <h2 id="inbox-title" className={staff.sectionTitle}>
-        {answer.unhandled === 1 ? '1 message is not handled yet' : `${answer.unhandled} messages are not handled yet`}
+        {unhandledText(answer.unhandled)}
       </h2>
       <p role="status">{rangeText(answer, answer.messages.length, 'Messages')}</p>
       <ul className={staff.rows}>
