@@ -9,7 +9,7 @@ import { shootBothWidths, signedInStaff } from '../support/staff.js';
  * The support desk (issue 15) on the composed site: a logged-in member raises a ticket on /raiseticket; the run's
  * support staff member finds it on /staff/support, opens it and replies; the member gets the reply by e-mail
  * (MailDev) with the ticket reference in the subject, answers from "My tickets" on the profile; the desk sees the
- * answer and the ticket Open again. An internal note never reaches the member. An editor gets 403 from the support
+ * answer and the ticket Open again; a contact message is marked handled by the desk. An internal note never reaches the member. An editor gets 403 from the support
  * API. Axe on every new page, screenshots at 1280 and 375 px (E2E_SHOTS_DIR).
  */
 
@@ -102,11 +102,24 @@ test('a member’s ticket: the desk replies, the e-mail carries the reference, t
   await expect(desk.getByRole('listitem').filter({ hasText: answer })).toContainText('Kayal Vizhi replied');
   await expect(desk.getByRole('definition').filter({ hasText: /^Open/ })).toBeVisible();
 
-  // The contact inbox opens for the desk.
-  await desk.goto('/staff/contact');
+  // The contact inbox: a message sent through the contact form, marked handled by the desk.
+  const subject = `Hall booking for Pongal (${Date.now()})`;
+  const sent = await request.post(`${siteUrl()}/email/send`, {
+    data: { name: 'Arun Kumar', senderEmail: 'arun@example.org', phoneNumber: '0412345678', subject, message: 'Can we book the hall on 14 January?' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await desk.goto('/staff');
+  await desk.getByRole('link', { name: /Contact messages/ }).click();
   await expect(pageTitle(desk)).toHaveText('Contact messages');
+  const message = desk.getByRole('article', { name: subject });
+  await expect(message).toContainText('Can we book the hall on 14 January?');
   await expectNoA11yViolations(desk, '/staff/contact');
   await shootBothWidths(desk, 'support-4-contact');
+  await message.getByRole('button', { name: `Mark handled: ${subject}` }).click();
+  await expect(toast(desk, `"${subject}" is marked handled.`)).toBeVisible();
+  await expect(message).toHaveCount(0);
+  await desk.getByRole('combobox', { name: 'Messages' }).selectOption('yes');
+  await expect(message).toContainText(`Handled by ${support.account.email}`);
 
   // An editor is not the support desk; the member's token is no staff session.
   for (const [who, token, error] of [
