@@ -198,6 +198,21 @@ describe('the support desk API', { timeout: 120_000 }, () => {
     assert.deepEqual(await auditActions(`ticket:${reference}`), ['ticket_closed by sam@example.org', 'ticket_closed by olga@example.org', 'ticket_reopened by olga@example.org']);
   });
 
+  it('a visitor’s ticket (no account): the reply e-mail says to answer by e-mail; two closes at once close it once', async () => {
+    const reference = await raise(undefined, { email: 'visitor@example.org' });
+    const uid = await uidOf(reference);
+    const page = await staffTicket(await site.call('GET', `${T}/${reference}`, support));
+    assert.equal(page.hasAccount, false);
+    await staffTicket(await site.call('POST', `${T}/${reference}/replies`, support, { body: 'Could you send a screenshot?' }), 201);
+    const [mail] = await outboxJobs(`ticket-${uid}-reply-%`);
+    assert.equal(mail?.payload.to, 'visitor@example.org');
+    assert.match(mail?.payload.text ?? '', new RegExp(`keep ${reference} in the subject`));
+    assert.doesNotMatch(mail?.payload.text ?? '', /My tickets/);
+    const closes = await Promise.all([support, owner].map((who) => site.call('POST', `${T}/${reference}/close`, who)));
+    assert.deepEqual(closes.map((res) => res.status).sort(), [200, 409]);
+    assert.equal((await auditActions(`ticket:${reference}`)).filter((entry) => entry.startsWith('ticket_closed')).length, 1);
+  });
+
   it('assigns to someone who works the desk (or oneself), or to nobody; anyone else is 400', async () => {
     const reference = await raise(undefined);
     const stranger = await site.call('PUT', `${T}/${reference}/assignee`, owner, { assignee: { userId: 'someone', email: 'someone@example.org' } });
