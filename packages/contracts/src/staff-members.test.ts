@@ -9,6 +9,11 @@ import {
   membershipAlreadyDecidedAnswerSchema,
   membershipRequestsAnswerSchema,
   membershipRequestsQuerySchema,
+  MEMBER_SEARCH_SHORT_MESSAGE,
+  memberDetailAnswerSchema,
+  MEMBERS_EXPORT_COLUMNS,
+  membersAnswerSchema,
+  membersQuerySchema,
   rejectMembershipRequestSchema,
 } from './index.js';
 
@@ -96,5 +101,67 @@ describe('staff members: answers', () => {
     assert.ok(membershipAlreadyDecidedAnswerSchema.safeParse(stale).success);
     assert.equal(stale.message, 'REQ-20270115-ABCD is no longer Pending: officer@example.org already approved it, and it is Active now. Nothing was changed.');
     assert.match(alreadyDecidedMessage('REQ-1', 'Rejected', null), /It was already decided, and it is Rejected now/);
+  });
+});
+
+describe('the members desk: search query', () => {
+  it('takes a trimmed search, a level, a status, ends within N days and a page, as query strings', () => {
+    assert.deepEqual(membersQuerySchema.parse({}), {});
+    assert.deepEqual(membersQuerySchema.parse({ q: '  மீனா ', level: 'Gold-Family', status: 'Expired', endsWithinDays: '30', page: '2', limit: '50' }), {
+      q: 'மீனா',
+      level: 'Gold-Family',
+      status: 'Expired',
+      endsWithinDays: 30,
+      page: 2,
+      limit: 50,
+    });
+  });
+
+  it('refuses a short or long search, unknown levels and statuses, days out of range and unknown fields, with messages', () => {
+    const bad: Array<[Record<string, unknown>, RegExp]> = [
+      [{ q: ' ab ' }, new RegExp(`q: ${MEMBER_SEARCH_SHORT_MESSAGE}`)],
+      [{ q: 'x'.repeat(101) }, /q: The search may have at most 100 characters/],
+      [{ q: 'ab\u0000c' }, /q: .*not allowed/],
+      [{ level: 'Platinum' }, /level: Level must be one of Silver-Single/],
+      [{ status: 'active' }, /status: Status must be one of Active/],
+      [{ endsWithinDays: '0' }, /endsWithinDays: endsWithinDays must be a number from 1 to 3650/],
+      [{ endsWithinDays: '3651' }, /endsWithinDays/],
+      [{ limit: '101' }, /limit/],
+      [{ sort: 'name' }, /sort/],
+    ];
+    for (const [query, expected] of bad) {
+      const result = membersQuerySchema.safeParse(query);
+      assert.equal(result.success, false, JSON.stringify(query));
+      assert.match(messages(result).join('\n'), expected, JSON.stringify(query));
+    }
+  });
+});
+
+describe('the members desk: answers', () => {
+  const row = { userId: '7', requestId: 'M-2026-000001', name: 'Kavya Raman', email: 'kavya@example.org', phone: '', level: 'Silver-Single', term: 'annual', status: 'Active', startsOn: '2026-03-08', endsOn: '2027-03-08', createdAt: '2026-03-08T00:00:00.000Z' };
+
+  it('describes a page with its facet counts, and a member with memberships, history and dependants', () => {
+    assert.ok(membersAnswerSchema.safeParse({ members: [row], total: 1, page: 1, pageSize: 25, counts: { levels: { 'Silver-Single': 1 }, statuses: { Active: 1 } } }).success);
+    assert.equal(membersAnswerSchema.safeParse({ members: [{ ...row, status: 'Paid' }], total: 1, page: 1, pageSize: 25, counts: { levels: {}, statuses: {} } }).success, false);
+    const { userId: _userId, ...membership } = row;
+    const detail = {
+      account: { userId: '7', email: 'kavya@example.org', firstName: 'Kavya', lastName: 'Raman', phoneNumber: '', createdAt: row.createdAt },
+      memberships: [
+        {
+          ...membership,
+          amountTotal: 1000,
+          currency: 'aud',
+          address: '',
+          history: [{ at: row.createdAt, fromStatus: null, toStatus: 'Pending', event: 'requested', by: null, reason: null }],
+          dependants: [{ relation: 'child', name: 'Nila', age: 7 }],
+        },
+      ],
+    };
+    assert.ok(memberDetailAnswerSchema.safeParse(detail).success);
+  });
+
+  it('names the roll\'s columns and audits its export', () => {
+    assert.deepEqual([...MEMBERS_EXPORT_COLUMNS], ['Name', 'E-mail', 'Phone', 'Level', 'Start', 'End']);
+    assert.ok(AUDIT_ACTIONS.includes('members_exported'));
   });
 });
