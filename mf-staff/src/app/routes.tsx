@@ -28,6 +28,8 @@ export const pages: RemoteRoutesModule<'staff'>['pages'] = {
   staffSupport: { load: () => import(/* webpackChunkName: "page-staffSupport" */ './pages/support-pages.js').then((m) => m.SupportPage) },
   staffTicket: { load: () => import(/* webpackChunkName: "page-staffTicket" */ './pages/support-pages.js').then((m) => m.TicketPage) },
   staffContact: { load: () => import(/* webpackChunkName: "page-staffContact" */ './pages/support-pages.js').then((m) => m.ContactPage) },
+  staffOrders: { load: () => import(/* webpackChunkName: "page-staffOrders" */ './pages/treasurer-pages.js').then((m) => m.OrdersPage) },
+  staffOrder: { load: () => import(/* webpackChunkName: "page-staffOrder" */ './pages/treasurer-pages.js').then((m) => m.OrderPage) },
   staffGallery: { load: () => import(/* webpackChunkName: "page-staffGallery" */ './pages/gallery-pages.js').then((m) => m.GalleryPage) },
   staffAlbumNew: { load: () => import(/* webpackChunkName: "page-staffAlbumNew" */ './pages/gallery-pages.js').then((m) => m.NewAlbumPage) },
   staffAlbum: { load: () => import(/* webpackChunkName: "page-staffAlbum" */ './pages/gallery-pages.js').then((m) => m.EditAlbumPage) },

@@ -51,6 +51,9 @@ export const paths = {
   staffSupport: '/staff/support',
   staffTicket: '/staff/support/:reference',
   staffContact: '/staff/contact',
+  // The treasurer's desk (issue 15): orders by state, an order's page with its refund.
+  staffOrders: '/staff/orders',
+  staffOrder: '/staff/orders/:reference',
   // The link of a staff invitation e-mail (STAFF_ACCEPT_INVITATION_PATH + token).
   staffAcceptInvitation: '/staff/accept-invitation/:token',
 } as const;

@@ -160,7 +160,18 @@ export type MemberDocumentSummary = z.infer<typeof memberDocumentSummarySchema>;
 export const memberDocumentsAnswerSchema = z.object({ documents: z.array(memberDocumentSummarySchema) });
 export type MemberDocumentsAnswer = z.infer<typeof memberDocumentsAnswerSchema>;
 
-/** The URL paths of the desk, for the UI. */
+/** `A$10.00` (amounts are cents; the site sells in Australian dollars, another currency is named): receipts and the desk. */
+export function formatAmount(cents: number, currency: string): string {
+  const amount = (cents / 100).toFixed(2);
+  return currency.toLowerCase() === 'aud' ? `A$${amount}` : `${amount} ${currency.toUpperCase()}`;
+}
+
+/** The treasurer's page of an order (paths.staffOrder). */
+export function staffOrderPath(reference: string): string {
+  return `/staff/orders/${encodeURIComponent(reference)}`;
+}
+
+/** The API paths of the desk, for the UI. */
 export const staffPaymentsPaths = {
   orders: `${STAFF_PAYMENTS_API_PREFIX}orders`,
   order: (reference: string) => `${STAFF_PAYMENTS_API_PREFIX}orders/${encodeURIComponent(reference)}`,

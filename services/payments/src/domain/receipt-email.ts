@@ -1,4 +1,4 @@
-import { membershipLevel, type EmailJob } from '@tca/contracts';
+import { formatAmount, membershipLevel, type EmailJob } from '@tca/contracts';
 import { ADELAIDE_TIME_ZONE, brandFor, formatDateTimeIn, renderEmail, type EmailBlock } from '@tca/service-kit';
 import type { Order } from '../data-access/order-repository.js';
 
@@ -8,11 +8,8 @@ export function orderNumber(order: Pick<Order, 'id' | 'createdAt'>): string {
   return `ORD-${year}-${String(order.id).padStart(6, '0')}`;
 }
 
-/** `A$10.00` (amounts are cents; the site sells in Australian dollars only). */
-export function formatAmount(cents: number, currency: string): string {
-  const amount = (cents / 100).toFixed(2);
-  return currency.toLowerCase() === 'aud' ? `A$${amount}` : `${amount} ${currency.toUpperCase()}`;
-}
+/** `A$10.00` (contracts' formatAmount: the treasurer's desk shows amounts the same way). */
+export { formatAmount };
 
 /** The receipt job's key: one receipt per order, whoever fulfils it and however often. */
 export function receiptKey(order: Pick<Order, 'reference'>): string {
