@@ -16,9 +16,15 @@ import {
   membersQuerySchema,
   rejectMembershipRequestSchema,
 } from './index.js';
+import { problems, type Parser } from './testing/schema-checks.js';
 
-function messages(result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }): string[] {
-  return result.error?.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`) ?? [];
+/** Each input is refused, with a `field: message` matching its pattern (the first message per field, as a 400 names them). */
+function assertRefused(schema: Parser, bad: ReadonlyArray<[unknown, RegExp]>): void {
+  for (const [input, expected] of bad) {
+    const found = Object.entries(problems(schema, input)).map(([field, message]) => `${field}: ${message}`);
+    assert.ok(found.length > 0, `refused: ${JSON.stringify(input)}`);
+    assert.match(found.join('\n'), expected, JSON.stringify(input));
+  }
 }
 
 const request = {
@@ -50,11 +56,7 @@ describe('staff members: membership requests query', () => {
       [{ page: ['1', '2'] }, /page/],
       [{ sort: 'name' }, /sort/],
     ];
-    for (const [query, expected] of bad) {
-      const result = membershipRequestsQuerySchema.safeParse(query);
-      assert.equal(result.success, false, JSON.stringify(query));
-      assert.match(messages(result).join('\n'), expected, JSON.stringify(query));
-    }
+    assertRefused(membershipRequestsQuerySchema, bad);
   });
 });
 
@@ -75,11 +77,7 @@ describe('staff members: decisions', () => {
       [{ reason: 42 }, /reason/],
       [{ reason: 'ok', extra: true }, /extra/],
     ];
-    for (const [body, expected] of bad) {
-      const result = rejectMembershipRequestSchema.safeParse(body);
-      assert.equal(result.success, false, JSON.stringify(body));
-      assert.match(messages(result).join('\n'), expected, JSON.stringify(body));
-    }
+    assertRefused(rejectMembershipRequestSchema, bad);
   });
 
   it('records decisions in the audit log under their own actions', () => {
@@ -129,11 +127,7 @@ describe('the members desk: search query', () => {
       [{ limit: '101' }, /limit/],
       [{ sort: 'name' }, /sort/],
     ];
-    for (const [query, expected] of bad) {
-      const result = membersQuerySchema.safeParse(query);
-      assert.equal(result.success, false, JSON.stringify(query));
-      assert.match(messages(result).join('\n'), expected, JSON.stringify(query));
-    }
+    assertRefused(membersQuerySchema, bad);
   });
 });
 
