@@ -143,6 +143,8 @@ export async function memberAccount(db: Db, userId: number): Promise<MemberAccou
 
 export interface MemberMembershipRow extends MemberSearchRow {
   id: number;
+  /** As stored (`status` is as shown, Expired computed). */
+  stored_status: string;
   address: string;
   amount_total: number | null;
   currency: string | null;
@@ -151,7 +153,7 @@ export interface MemberMembershipRow extends MemberSearchRow {
 /** Every membership of the account, newest first. */
 export async function membershipsOfMember(db: Db, userId: number): Promise<MemberMembershipRow[]> {
   const { rows } = await db.query<MemberMembershipRow>(
-    `SELECT ${ROW_COLUMNS}, m.id, m.address, m.amount_total, m.currency FROM memberships m WHERE m.user_id = $1 ORDER BY m.created_at DESC, m.id DESC`,
+    `SELECT ${ROW_COLUMNS}, m.id, m.status AS stored_status, m.address, m.amount_total, m.currency FROM memberships m WHERE m.user_id = $1 ORDER BY m.created_at DESC, m.id DESC`,
     [userId],
   );
   return rows;

@@ -83,8 +83,9 @@ export async function memberDetail(db: Db, userId: number): Promise<MemberDetail
   const [changes, dependants] = await Promise.all([statusChangesOf(db, ids), dependantsOfMemberships(db, ids)]);
   const shown: MemberMembership[] = memberships.map((m) => {
     const recorded = changes.filter((c) => c.membership_id === m.id);
-    // The first status is the one the membership was created with: the first recorded change's from-status, or today's.
-    const createdAs = recorded[0]?.from_status ?? m.status;
+    // The status it was created with: the first recorded change's from-status, or (nothing recorded) the stored one
+    // (not the shown one: an Active membership past its end shows Expired, but it was created Active).
+    const createdAs = recorded[0]?.from_status ?? m.stored_status;
     return {
       requestId: m.request_id,
       level: m.membership_name,

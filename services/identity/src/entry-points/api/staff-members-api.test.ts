@@ -165,6 +165,14 @@ describe("members desk: a member's page", () => {
       { relation: 'child', name: 'Nila', age: 7 },
     ]);
 
+    // An Active membership past its end: shown Expired, created Active.
+    const ended = await memberEnding(identity, -3, 'Active');
+    const endedDetail = memberDetailAnswerSchema.parse(await (await staffCall(identity, 'GET', `/staff-api/members/${ended.userId}`, officer.token)).json());
+    assert.deepEqual(
+      endedDetail.memberships.map((m) => [m.status, m.history.map((h) => h.toStatus)]),
+      [['Expired', ['Active']]],
+    );
+
     for (const id of ['999999', '0', 'abc', '1e3', '99999999999']) {
       assert.deepEqual(await apiError(await staffCall(identity, 'GET', `/staff-api/members/${id}`, officer.token), 404), { error: 'member_not_found', message: MEMBER_NOT_FOUND_MESSAGE }, id);
     }
