@@ -72,6 +72,11 @@ test('a membership officer finds a member by part of the name, opens their page 
   const name = `${firstName} ${family}`;
   await expect(page.getByRole('row').filter({ hasText: pending.requestId })).toContainText('Pending');
   await expectNoA11yViolations(page, '/staff/members search');
+  // The Tamil web font (font-display: swap) arrives after the text: shoot once it is in.
+  await page.evaluate(async () => {
+    await document.fonts.load('400 16px "Noto Sans Tamil"', 'மீ');
+    await document.fonts.ready;
+  });
   await shootBothWidths(page, 'members-desk-1-search');
 
   // The member's page: the account, the membership's period and history, the document.
@@ -82,6 +87,7 @@ test('a membership officer finds a member by part of the name, opens their page 
   const documentButton = page.getByRole('button', { name: 'Open passport.pdf' });
   await expect(documentButton).toBeVisible();
   await expectNoA11yViolations(page, '/staff/members/:userId');
+  await page.evaluate(() => document.fonts.ready);
   await shootBothWidths(page, 'members-desk-2-member');
   const [documentDownload] = await Promise.all([page.waitForEvent('download'), documentButton.click()]);
   expect(documentDownload.suggestedFilename()).toBe('passport.pdf');
