@@ -3,6 +3,7 @@ import { createIdentityClient, startApiService, type ApiServiceStartOptions, typ
 import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME, type PaymentsConfig } from './config.js';
 import { createFulfilment } from './domain/fulfil-checkout.js';
 import { createIdentityInternalClient } from './domain/identity-internal-client.js';
+import { secondPaymentRefunder } from './domain/refunds.js';
 import { createStripeClient } from './domain/stripe-client.js';
 import type { PaymentsDeps, PaymentsServices } from './entry-points/api/api-deps.js';
 import { createApiRouter } from './entry-points/api/api-routes.js';
@@ -21,7 +22,7 @@ export function paymentsServices(deps: PaymentsDeps): PaymentsServices {
     stripe,
     sessions: createIdentityClient({ baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS }),
     identity,
-    fulfilment: createFulfilment({ pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL }),
+    fulfilment: createFulfilment({ pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL, refundSecondPayment: secondPaymentRefunder({ pool, stripe, logger }) }),
   };
   built.set(deps, services);
   return services;

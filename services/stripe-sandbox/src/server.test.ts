@@ -30,7 +30,7 @@ describe('stripe sandbox service', () => {
     assert.equal(again.status, 'open');
     assert.equal(again.url, `${second.url}/c/pay/${created}`);
 
-    await assertOnlyTablesInSchema(db.url, 'stripe_sandbox', ['checkout_sessions', 'deliveries', 'events', 'idempotent_requests', 'schema_migrations']);
+    await assertOnlyTablesInSchema(db.url, 'stripe_sandbox', ['checkout_sessions', 'deliveries', 'events', 'idempotent_requests', 'refunds', 'schema_migrations']);
   });
 
   it('runs as a process: prints what is missing and exits 1; starts and exits 0 on SIGTERM', { timeout: 60_000 }, async (t) => {

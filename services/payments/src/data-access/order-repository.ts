@@ -313,3 +313,33 @@ export async function markRefunded(client: PoolClient, orderId: number, refundId
   );
   return rows[0] ? toOrder(rows[0]) : undefined;
 }
+
+/** The member's other checkouts for this level still waiting to be paid (created or open), oldest first. */
+export async function otherOpenCheckouts(db: Db, order: Pick<Order, 'id' | 'userId' | 'level'>): Promise<Order[]> {
+  const { rows } = await db.query<OrderRow>(
+    `SELECT ${COLUMNS} FROM checkout_orders
+      WHERE kind = 'membership' AND user_id = $1 AND level = $2 AND id <> $3 AND status IN ('created', 'open') AND problem IS NULL
+      ORDER BY id`,
+    [order.userId, order.level, order.id],
+  );
+  return rows.map(toOrder);
+}
+
+/**
+ * Another order of the same member and level paid while this one was open (paid after it was created): this
+ * one is then a second payment for the same membership. Under the buyer's lock (lockBuyer).
+ */
+export async function overlappingPaidOrder(db: Db, order: Pick<Order, 'id' | 'userId' | 'level' | 'createdAt'>): Promise<Order | undefined> {
+  const { rows } = await db.query<OrderRow>(
+    `SELECT ${COLUMNS} FROM checkout_orders
+      WHERE kind = 'membership' AND user_id = $1 AND level = $2 AND id <> $3 AND status = 'paid' AND membership_request_id IS NOT NULL AND paid_at >= $4
+      ORDER BY paid_at LIMIT 1`,
+    [order.userId, order.level, order.id, order.createdAt],
+  );
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+/** Serialises the fulfilment of one member's orders for one level until the transaction ends. */
+export async function lockBuyer(client: PoolClient, userId: string, level: string): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('payments:buyer'), hashtext($1 || ':' || $2))", [userId, level]);
+}

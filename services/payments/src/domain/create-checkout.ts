@@ -14,6 +14,7 @@ import { ownedDocuments } from '../data-access/document-repository.js';
 import { attachSession, insertOrder, type NewOrder, type Order } from '../data-access/order-repository.js';
 import type { IdentityInternalClient } from './identity-internal-client.js';
 import { requireUser } from './logged-in-user.js';
+import { expireOtherCheckouts } from './supersede-checkouts.js';
 import type { Stripe } from './stripe-client.js';
 
 export const ALREADY_ACTIVE_MESSAGE = 'You already have an active membership';
@@ -45,7 +46,8 @@ function siteUrl(publicUrl: string, path: string): string {
 /**
  * POST /create-checkout-session. The order is stored first (status created, with its idempotency key);
  * then Stripe creates the Checkout Session with the server's price, `client_reference_id` and `metadata`
- * naming the order; then the order is linked to the session (open) and the browser gets its URL.
+ * naming the order; then the order is linked to the session (open), the member's other open checkouts for
+ * that level are expired (issue 15), and the browser gets its URL.
  */
 export async function createCheckout(deps: CheckoutDeps, body: unknown, authorization: string | undefined): Promise<CheckoutAnswer> {
   const isDemo = typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { productName?: unknown }).productName === DEMO_PRODUCT.name;
@@ -135,6 +137,7 @@ async function startCheckout(deps: CheckoutDeps, newOrder: NewOrder): Promise<Ch
   }
   await attachSession(deps.pool, order.id, session.id);
   deps.logger.info({ order: order.reference, sessionId: session.id, kind: order.kind, product: order.productName }, 'checkout session created');
+  await expireOtherCheckouts(deps, order);
   return { url: session.url };
 }
 

@@ -1,6 +1,16 @@
 import { memberDetailsSchema, QUEUES } from '@tca/contracts';
-import { addToOutbox, withTransaction, type Logger, type OutboxRelay, type Pool } from '@tca/service-kit';
-import { attachSession, findOrderByReference, findOrderBySession, flagProblem, markPaid, moveStatus, type Order } from '../data-access/order-repository.js';
+import { addToOutbox, AppError, withTransaction, type Logger, type OutboxRelay, type Pool } from '@tca/service-kit';
+import {
+  attachSession,
+  findOrderByReference,
+  findOrderBySession,
+  flagProblem,
+  lockBuyer,
+  markPaid,
+  moveStatus,
+  overlappingPaidOrder,
+  type Order,
+} from '../data-access/order-repository.js';
 import { IdentityCallError, type CreatedMembership, type IdentityInternalClient } from './identity-internal-client.js';
 import { receiptEmail } from './receipt-email.js';
 import { isTransientStripeError, type Stripe } from './stripe-client.js';
@@ -13,6 +23,8 @@ export type FulfilOutcome =
   | 'fulfilled'
   /** Paid, and an earlier call had already done everything. */
   | 'already_fulfilled'
+  /** A second payment for a membership another order of the member paid while this one was open: refunded, no membership. */
+  | 'second_payment_refunded'
   /** The session is open and unpaid. */
   | 'unpaid'
   /** Complete, waiting for a delayed payment method. */
@@ -60,6 +72,11 @@ export interface FulfilmentDeps {
   relay?: OutboxRelay;
   logger: Logger;
   publicUrl: string;
+  /**
+   * Refunds a second payment in full (refunds.ts's refundOrder as the system): injected, so fulfilment and
+   * refunds do not import each other. Throws AppError 409 when it is refunded already.
+   */
+  refundSecondPayment(order: Order, reason: string): Promise<void>;
 }
 
 export interface Fulfilment {
@@ -70,6 +87,11 @@ export interface Fulfilment {
    * Expired and failed sessions never touch a paid order.
    */
   fulfil(sessionId: string, reason: FulfilReason): Promise<FulfilResult>;
+}
+
+/** What the treasurer reads about a second payment (the order's problem, the refund's reason). */
+function secondPaymentProblem(order: Order, first: Order): string {
+  return `Second payment for the ${order.level ?? order.productName} membership: order ${first.reference} paid it while this checkout was open; refunded automatically.`;
 }
 
 /** What the order's history names as the cause of a change fulfil makes. */
@@ -133,6 +155,17 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
     }
   }
 
+  /** A second payment: refunded in full at once (Stripe's confirmation then settles it and e-mails the member). */
+  async function refundSecondPayment(order: Order, session: Stripe.Checkout.Session, first: Order): Promise<FulfilResult> {
+    try {
+      await deps.refundSecondPayment(order, secondPaymentProblem(order, first));
+    } catch (err) {
+      if (!(err instanceof AppError && err.status === 409)) throw new TransientFulfilmentError(`refunding the second payment ${order.reference}: ${(err as Error).message}`, session, { cause: err });
+    }
+    logger.warn({ order: order.reference, first: first.reference, sessionId: session.id }, 'second payment for the same membership; refunded automatically');
+    return { outcome: 'second_payment_refunded', order: (await findOrderBySession(pool, session.id)) ?? order, session };
+  }
+
   async function settlePaid(order: Order, session: Stripe.Checkout.Session, reason: FulfilReason): Promise<FulfilResult> {
     const problem =
       session.client_reference_id !== order.reference
@@ -148,17 +181,22 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
     if (order.status === 'refunded' || (order.status === 'paid' && (order.kind !== 'membership' || order.membershipRequestId !== null))) {
       return { outcome: 'already_fulfilled', order, session };
     }
-    const membership = await createMembership(order, session);
     const customerEmail = session.customer_details?.email ?? order.email ?? session.customer_email ?? null;
-    const changed = await withTransaction(pool, async (client) => {
-      const paid = await markPaid(client, order.id, {
-        membershipRequestId: membership?.requestId ?? null,
-        membershipStatus: membership?.status ?? null,
-        customerEmail,
-        paymentIntentId: paymentIntentOf(session),
-        source: historySource(reason),
-      });
-      if (!paid) return undefined;
+    const paidDetails = { customerEmail, paymentIntentId: paymentIntentOf(session), source: historySource(reason) };
+    // One member's payments for one level are settled one at a time, so a second payment is seen as one.
+    const settled = await withTransaction(pool, async (client) => {
+      if (order.kind === 'membership' && order.userId && order.level) {
+        await lockBuyer(client, order.userId, order.level);
+        const first = await overlappingPaidOrder(client, order);
+        if (first) {
+          await markPaid(client, order.id, { ...paidDetails, membershipRequestId: null, membershipStatus: null });
+          await flagProblem(client, order.id, secondPaymentProblem(order, first));
+          return { secondPaymentOf: first };
+        }
+      }
+      const membership = await createMembership(order, session);
+      const paid = await markPaid(client, order.id, { ...paidDetails, membershipRequestId: membership?.requestId ?? null, membershipStatus: membership?.status ?? null });
+      if (!paid) return { paid: undefined };
       const to = order.kind === 'membership' ? (order.email ?? customerEmail) : customerEmail;
       if (to) {
         const receipt = receiptEmail(paid, to, deps.publicUrl);
@@ -166,8 +204,10 @@ export function createFulfilment(deps: FulfilmentDeps): Fulfilment {
       } else {
         logger.warn({ order: paid.reference }, 'paid order has no e-mail address; no receipt sent');
       }
-      return paid;
+      return { paid };
     });
+    if (settled.secondPaymentOf) return refundSecondPayment(order, session, settled.secondPaymentOf);
+    const changed = settled.paid;
     if (changed) {
       deps.relay?.nudge();
       logger.info({ order: changed.reference, sessionId: session.id, kind: order.kind, requestId: changed.membershipRequestId }, 'order paid and fulfilled; receipt queued');

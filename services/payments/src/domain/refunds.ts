@@ -147,3 +147,13 @@ export async function settleRefund(deps: SettleRefundDeps, job: PaymentRefundJob
   logger.info({ order: changed.reference, refundId: refund.id }, 'order refunded; membership cancelled; member e-mailed');
   return { outcome: 'refunded', order: changed };
 }
+
+/** Who the audit log names for refunds the service makes itself (a second payment for the same membership). */
+export const SECOND_PAYMENT_ACTOR: StaffActor = { userId: null, email: 'system:second-payment', ip: null };
+
+/** Fulfilment's refundSecondPayment: a full refund as the system, audited like a treasurer's. */
+export function secondPaymentRefunder(deps: RefundDeps): (order: Order, reason: string) => Promise<void> {
+  return async (order, reason) => {
+    await refundOrder(deps, order.reference, reason, SECOND_PAYMENT_ACTOR);
+  };
+}

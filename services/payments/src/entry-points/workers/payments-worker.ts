@@ -3,7 +3,7 @@ import { MIGRATIONS_DIR, SCHEMA, type PaymentsConfig } from '../../config.js';
 import { createFulfilment, type Fulfilment } from '../../domain/fulfil-checkout.js';
 import { createIdentityInternalClient } from '../../domain/identity-internal-client.js';
 import { reconcileOrders } from '../../domain/reconcile-orders.js';
-import { settleRefund } from '../../domain/refunds.js';
+import { secondPaymentRefunder, settleRefund } from '../../domain/refunds.js';
 import { createStripeClient } from '../../domain/stripe-client.js';
 import { startFulfilmentWorker, type FulfilmentJobResult } from './fulfilment-worker.js';
 import { startReconciliationSweep } from './reconciliation-sweep.js';
@@ -35,7 +35,7 @@ export function startPaymentsWorker(config: PaymentsConfig, options: PaymentsWor
   return startServiceWorker({ ...base, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR, logger: options.logger }, async ({ logger, pool, relay, connectionName, onClose }) => {
     const stripe = createStripeClient(config);
     const identity = createIdentityInternalClient({ baseUrl: config.IDENTITY_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: config.IDENTITY_TIMEOUT_MS });
-    const fulfilment = createFulfilment({ pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL });
+    const fulfilment = createFulfilment({ pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL, refundSecondPayment: secondPaymentRefunder({ pool, stripe, logger }) });
 
     const refundDeps = { pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL };
     const queueWorker = await startFulfilmentWorker(
