@@ -22,12 +22,9 @@ describe('createStaffGuard', () => {
       res.json(actorOf(req));
     });
     finishApp(app, logger);
-    running = await startService({ app, port: 0, host: '127.0.0.1', logger, lifecycle, handleSignals: false });
+    running = await startService({ app, logger, lifecycle, handleSignals: false, host: '127.0.0.1', port: 0 });
   });
-  after(async () => {
-    await running?.stop();
-    await identity?.close();
-  });
+  after(() => Promise.all([running?.stop(), identity?.close()]));
 
   const ask = async (token?: string) => {
     const res = await fetch(`${running.url}/staff-api/money`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
