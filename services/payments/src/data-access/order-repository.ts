@@ -343,3 +343,15 @@ export async function overlappingPaidOrder(db: Db, order: Pick<Order, 'id' | 'us
 export async function lockBuyer(client: PoolClient, userId: string, level: string): Promise<void> {
   await client.query("SELECT pg_advisory_xact_lock(hashtext('payments:buyer'), hashtext($1 || ':' || $2))", [userId, level]);
 }
+
+/** Paid orders whose refund was requested at least `minAgeMs` ago and never confirmed (a missed webhook), least recently checked first. */
+export async function refundsToReconcile(db: Db, minAgeMs: number, limit: number): Promise<Array<{ id: number; paymentIntentId: string; refundId: string }>> {
+  const { rows } = await db.query<{ id: number; stripe_payment_intent_id: string; refund_id: string }>(
+    `SELECT id, stripe_payment_intent_id, refund_id FROM checkout_orders
+      WHERE status = 'paid' AND refund_id IS NOT NULL AND stripe_payment_intent_id IS NOT NULL
+        AND refund_requested_at < now() - make_interval(secs => $1::double precision / 1000)
+      ORDER BY checked_at NULLS FIRST, id LIMIT $2`,
+    [minAgeMs, limit],
+  );
+  return rows.map((row) => ({ id: row.id, paymentIntentId: row.stripe_payment_intent_id, refundId: row.refund_id }));
+}

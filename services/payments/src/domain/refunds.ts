@@ -94,16 +94,30 @@ export interface SettleRefundDeps extends RefundDeps {
 
 export type RefundOutcome = 'refunded' | 'already_refunded' | 'unknown_payment' | 'not_succeeded' | 'partial';
 
+/** What names a refund to settle: its PaymentIntent, the refund when known, and what asked (for the order's history). */
+export interface RefundToSettle {
+  paymentIntentId: string;
+  refundId: string | null;
+  /** `stripe:<event type>` or `reconcile`. */
+  source: string;
+}
+
+/** A refund event's job as settleRefund takes it. */
+export function refundOfEvent(job: PaymentRefundJob): RefundToSettle {
+  return { paymentIntentId: job.paymentIntentId, refundId: job.refundId, source: `stripe:${job.type}` };
+}
+
 /**
- * A refund event as the worker takes it: the refund retrieved from Stripe (never the event's copy) and, once
- * it succeeded for the whole amount, the order settled. Throws TransientFulfilmentError (Stripe or identity
- * unreachable: retried) and PermanentFulfilmentError (identity refused).
+ * A refund event as the worker takes it (or an order the reconciliation sweep finds waiting for one): the
+ * refund retrieved from Stripe (never the event's copy) and, once it succeeded for the whole amount, the order
+ * settled. Throws TransientFulfilmentError (Stripe or identity unreachable: retried) and
+ * PermanentFulfilmentError (identity refused).
  */
-export async function settleRefund(deps: SettleRefundDeps, job: PaymentRefundJob): Promise<{ outcome: RefundOutcome; order?: Order }> {
+export async function settleRefund(deps: SettleRefundDeps, job: RefundToSettle): Promise<{ outcome: RefundOutcome; order?: Order }> {
   const { pool, logger } = deps;
   const order = await findOrderByPaymentIntent(pool, job.paymentIntentId);
   if (!order) {
-    logger.warn({ paymentIntent: job.paymentIntentId, eventId: job.eventId }, 'refund of a payment no order knows; ignored');
+    logger.warn({ paymentIntent: job.paymentIntentId, source: job.source }, 'refund of a payment no order knows; ignored');
     return { outcome: 'unknown_payment' };
   }
   if (order.status === 'refunded') return { outcome: 'already_refunded', order };
@@ -133,7 +147,7 @@ export async function settleRefund(deps: SettleRefundDeps, job: PaymentRefundJob
     }
   }
   const changed = await withTransaction(pool, async (client) => {
-    const refunded = await markRefunded(client, order.id, refund.id, `stripe:${job.type}`);
+    const refunded = await markRefunded(client, order.id, refund.id, job.source);
     if (!refunded) return undefined;
     const to = refunded.email ?? refunded.customerEmail;
     if (to) {

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { paymentsAuditPageAnswerSchema, staffOrderListAnswerSchema, staffPaymentsPaths } from '@tca/contracts';
+import { createLogger } from '@tca/service-kit';
+import { loadPaymentsConfig } from '../../config.js';
 import { buyMembership, call, Closers, payOnHostedPage, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
+import { startPaymentsWorker } from '../workers/payments-worker.js';
 
 interface Row {
   reference: string;
@@ -83,5 +86,15 @@ describe('two checkouts for one membership', { timeout: 180_000 }, () => {
       audit.entries.map((entry) => [entry.actorEmail, entry.target]),
       [['system:second-payment', paidSecond.reference]],
     );
+
+    // No webhook reaches this service: the reconciliation sweep settles the refund Stripe confirmed.
+    const worker = await startPaymentsWorker(loadPaymentsConfig({ ...stack.env, RECONCILE_MIN_AGE_MS: '0' }), { logger: createLogger({ name: 'payments-worker', level: 'silent' }) });
+    closers.add(() => worker.close());
+    assert.ok((await worker.reconcile()) >= 1);
+    assert.equal((await row(second.sessionId)).status, 'refunded');
+    assert.equal((await row(first.sessionId)).status, 'paid', 'the first payment keeps its membership');
+    const mails = await stack.pool.query('SELECT 1 FROM outbox WHERE job_id = $1', [`refund-${paidSecond.reference}`]);
+    assert.equal(mails.rowCount, 1, 'the member is told about the refund once');
+    assert.equal(stack.identity.cancellations, 0, 'no membership to cancel');
   });
 });

@@ -3,7 +3,7 @@ import { MIGRATIONS_DIR, SCHEMA, type PaymentsConfig } from '../../config.js';
 import { createFulfilment, type Fulfilment } from '../../domain/fulfil-checkout.js';
 import { createIdentityInternalClient } from '../../domain/identity-internal-client.js';
 import { reconcileOrders } from '../../domain/reconcile-orders.js';
-import { secondPaymentRefunder, settleRefund } from '../../domain/refunds.js';
+import { refundOfEvent, secondPaymentRefunder, settleRefund } from '../../domain/refunds.js';
 import { createStripeClient } from '../../domain/stripe-client.js';
 import { startFulfilmentWorker, type FulfilmentJobResult } from './fulfilment-worker.js';
 import { startReconciliationSweep } from './reconciliation-sweep.js';
@@ -39,7 +39,7 @@ export function startPaymentsWorker(config: PaymentsConfig, options: PaymentsWor
 
     const refundDeps = { pool, stripe, identity, relay, logger, publicUrl: config.PUBLIC_URL };
     const queueWorker = await startFulfilmentWorker(
-      { pool, fulfilment, settleRefund: (job) => settleRefund(refundDeps, job) },
+      { pool, fulfilment, settleRefund: (job) => settleRefund(refundDeps, refundOfEvent(job)) },
       {
         redisUrl: config.REDIS_URL,
         concurrency: config.PAYMENTS_WORKER_CONCURRENCY,
@@ -53,7 +53,7 @@ export function startPaymentsWorker(config: PaymentsConfig, options: PaymentsWor
     );
     onClose(() => queueWorker.close());
 
-    const reconcile = () => reconcileOrders({ pool, fulfilment, logger, minAgeMs: config.RECONCILE_MIN_AGE_MS });
+    const reconcile = () => reconcileOrders({ pool, fulfilment, logger, minAgeMs: config.RECONCILE_MIN_AGE_MS, settleRefund: (refund) => settleRefund(refundDeps, refund) });
     const sweep = startReconciliationSweep({ intervalMs: config.RECONCILE_INTERVAL_MS, reconcile, logger });
     if (sweep) onClose(() => sweep.stop());
     return { queueWorker, fulfilment, reconcile };
