@@ -355,3 +355,25 @@ export async function refundsToReconcile(db: Db, minAgeMs: number, limit: number
   );
   return rows.map((row) => ({ id: row.id, paymentIntentId: row.stripe_payment_intent_id, refundId: row.refund_id }));
 }
+
+/**
+ * A refund Stripe reports failed (or canceled) is forgotten, so the desk may ask again, with a line in the
+ * order's history. True when this call forgot it.
+ */
+export async function forgetFailedRefund(client: PoolClient, orderId: number, refundId: string, why: string): Promise<boolean> {
+  const { rows } = await client.query<{ id: number }>(
+    `WITH changed AS (
+       UPDATE checkout_orders SET refund_id = NULL, refund_reason = NULL, refund_requested_by = NULL, refund_requested_at = NULL, updated_at = now()
+        WHERE id = $1 AND refund_id = $2 AND status = 'paid' RETURNING id, status)
+     INSERT INTO order_events (order_id, from_status, to_status, source, detail)
+     SELECT id, status, status, 'stripe', 'Refund ' || $2 || ' failed: ' || $3 FROM changed RETURNING order_id AS id`,
+    [orderId, refundId, why],
+  );
+  return rows.length === 1;
+}
+
+/** How many refunds of this order failed: each new try needs its own idempotency key. */
+export async function failedRefundCount(db: Db, orderId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND source = 'stripe' AND detail LIKE 'Refund % failed: %'", [orderId]);
+  return rows[0]?.n ?? 0;
+}

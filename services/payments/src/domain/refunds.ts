@@ -8,7 +8,7 @@ import {
   type PaymentRefundJob,
 } from '@tca/contracts';
 import { addToOutbox, AppError, NotFoundError, ServiceUnavailableError, withTransaction, type Logger, type OutboxRelay, type Pool, type PoolClient, type StaffActor } from '@tca/service-kit';
-import { lockOrderByReference, markRefunded, recordRefundRequest, setPaymentIntent, type Order } from '../data-access/order-repository.js';
+import { failedRefundCount, forgetFailedRefund, lockOrderByReference, markRefunded, recordRefundRequest, setPaymentIntent, type Order } from '../data-access/order-repository.js';
 import { findOrderByPaymentIntent } from '../data-access/staff-order-repository.js';
 import { paymentIntentOf, PermanentFulfilmentError, TransientFulfilmentError } from './fulfil-checkout.js';
 import { IdentityCallError, type IdentityInternalClient } from './identity-internal-client.js';
@@ -25,9 +25,9 @@ import { isStripeError, isTransientStripeError, type Stripe } from './stripe-cli
  * often and in whatever order the events come. A refund made in Stripe's dashboard settles the same way.
  */
 
-/** The idempotency key of an order's refund: the same for every request about that order. */
-export function refundIdempotencyKey(order: Pick<Order, 'reference'>): string {
-  return `refund-${order.reference}`;
+/** The idempotency key of an order's refund: the same for every request about that order, a new one after a refund failed. */
+export function refundIdempotencyKey(order: Pick<Order, 'reference'>, failedBefore = 0): string {
+  return failedBefore === 0 ? `refund-${order.reference}` : `refund-${order.reference}-${failedBefore + 1}`;
 }
 
 export interface RefundDeps {
@@ -73,7 +73,7 @@ export async function refundOrder(deps: RefundDeps, reference: string, reason: s
       const paymentIntent = await paymentIntentFor(deps, client, order);
       refund = await deps.stripe.refunds.create(
         { payment_intent: paymentIntent, reason: 'requested_by_customer', metadata: { order_reference: order.reference } },
-        { idempotencyKey: refundIdempotencyKey(order) },
+        { idempotencyKey: refundIdempotencyKey(order, await failedRefundCount(client, order.id)) },
       );
     } catch (err) {
       deps.logger.warn({ err, order: order.reference }, 'refund not made');
@@ -92,7 +92,7 @@ export interface SettleRefundDeps extends RefundDeps {
   publicUrl: string;
 }
 
-export type RefundOutcome = 'refunded' | 'already_refunded' | 'unknown_payment' | 'not_succeeded' | 'partial';
+export type RefundOutcome = 'refunded' | 'already_refunded' | 'unknown_payment' | 'not_succeeded' | 'failed' | 'partial';
 
 /** What names a refund to settle: its PaymentIntent, the refund when known, and what asked (for the order's history). */
 export interface RefundToSettle {
@@ -129,6 +129,13 @@ export async function settleRefund(deps: SettleRefundDeps, job: RefundToSettle):
   } catch (err) {
     if (isTransientStripeError(err)) throw new TransientFulfilmentError(`Stripe: ${(err as Error).message}`, undefined, { cause: err });
     throw new PermanentFulfilmentError(`Stripe cannot retrieve ${refundId}: ${(err as Error).message}`, undefined, { cause: err });
+  }
+  if ((refund.status === 'failed' || refund.status === 'canceled') && refund.id === order.refundId) {
+    // The money did not go back: the desk may refund again (with a new idempotency key).
+    const why = refund.failure_reason ?? refund.status;
+    await withTransaction(pool, (client) => forgetFailedRefund(client, order.id, refund.id, why));
+    logger.error({ order: order.reference, refundId: refund.id, why }, 'refund failed; the order stays paid');
+    return { outcome: 'failed', order };
   }
   if (refund.status !== 'succeeded') return { outcome: 'not_succeeded', order };
   if (refund.amount < order.amountCents) {

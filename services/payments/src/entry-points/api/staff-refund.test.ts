@@ -15,6 +15,9 @@ import { createLogger } from '@tca/service-kit';
 import { waitFor } from '@tca/service-kit/testing';
 import { loadPaymentsConfig } from '../../config.js';
 import { insertOrder } from '../../data-access/order-repository.js';
+import { createIdentityInternalClient } from '../../domain/identity-internal-client.js';
+import { settleRefund } from '../../domain/refunds.js';
+import type { Stripe } from '../../domain/stripe-client.js';
 import { startPaymentsWorker } from '../workers/payments-worker.js';
 import { buyMembership, call, Closers, payOnHostedPage, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
@@ -124,6 +127,23 @@ describe('refunding an order from the treasurer desk', { timeout: 180_000 }, () 
     const again = await refund(reference, owner);
     assert.equal(again.status, 409);
     await assert.rejects(stack.sandbox.stripe.refunds.create({ payment_intent: after.stripePaymentIntentId ?? '' }), /already been refunded/);
+  });
+
+  it('forgets a refund Stripe reports failed, so the desk can refund again (with a new idempotency key)', async () => {
+    const { reference, sessionId } = await paidMembership();
+    await stack.pool.query("UPDATE checkout_orders SET refund_id = 're_failedxxxxxxxxxxxxxxxxxx', refund_reason = 'Paid twice', refund_requested_by = 'treasurer@example.org', refund_requested_at = now() WHERE reference = $1", [reference]);
+    const paymentIntentId = (await stack.pool.query<{ pi: string }>('SELECT stripe_payment_intent_id AS pi FROM checkout_orders WHERE reference = $1', [reference])).rows[0]?.pi ?? '';
+    const failing = { refunds: { retrieve: () => Promise.resolve({ id: 're_failedxxxxxxxxxxxxxxxxxx', status: 'failed', failure_reason: 'expired_or_canceled_card', amount: 10000 }) } } as unknown as Stripe;
+    const logger = createLogger({ name: 'test', level: 'silent' });
+    const settled = await settleRefund({ pool: stack.pool, stripe: failing, identity: createIdentityInternalClient({ baseUrl: stack.identity.url, serviceToken: stack.identity.serviceToken, timeoutMs: 1000 }), logger, publicUrl: 'https://tamil.example.org' }, { paymentIntentId, refundId: null, source: 'reconcile' });
+    assert.equal(settled.outcome, 'failed');
+    const { order } = staffOrderAnswerSchema.parse((await call(`${stack.url}${staffPaymentsPaths.order(reference)}`, { token: treasurer })).body);
+    assert.equal(order.status, 'paid');
+    assert.equal(order.refund, null);
+    assert.match(order.events.at(-1)?.detail ?? '', /^Refund re_failedx+ failed: expired_or_canceled_card$/);
+    const again = await refund(reference, treasurer, 'Paid twice, second try');
+    assert.equal(again.status, 200);
+    await waitFor(async () => (await orderRow(sessionId))?.status === 'refunded', 20_000, 'the second refund to settle');
   });
 
   it('answers 401 without a login, 403 for another staff role, 404 for an unknown order, 409 for an unpaid one, 400 without a reason', async () => {
