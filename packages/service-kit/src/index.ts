@@ -1,6 +1,7 @@
 export * from './api-service.js';
 export * from './audit-log.js';
 export * from './config.js';
+export * from './csv.js';
 export * from './email-template.js';
 export * from './errors.js';
 export * from './http-app.js';

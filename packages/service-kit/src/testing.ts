@@ -17,6 +17,7 @@ export { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.js';
 export { assertSurvivedPostgresRestart, formatRestartLoad, runThroughPostgresRestart, statusCounts, type RestartLoadAnswer, type RestartLoadOptions, type RestartLoadResult, type RestartPhase } from './testing/postgres-restart-load.js';
 export { sendJson, startStubHttpServer, withRequestBody, type StubHttpServer } from './testing/stub-http-server.js';
 export { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-assertions.js';
+export { parseCsv } from './testing/csv-parse.js';
 export { assertAuditLogFilters, assertAuditLogUnchangeable, type AuditLogUnderTest } from './testing/audit-log-checks.js';
 export { onWholeMessage, startSmtpSink, type CapturedMail, type SmtpSink, type SmtpSinkOptions } from './testing/smtp-sink.js';
 export { headerValue, startKeyCountingSmtpSink, type KeyCountingSmtpSink, type KeyCountingSmtpSinkOptions, type ReceivedMail } from './testing/key-counting-smtp-sink.js';

@@ -11,7 +11,6 @@ import {
   type MembersAnswer,
   type MembersQuery,
 } from '@tca/contracts';
-import type { Pool } from '@tca/service-kit';
 import type { Db } from '../data-access/database.js';
 import {
   activeRollPage,
@@ -23,7 +22,7 @@ import {
   type MemberSearchRow,
 } from '../data-access/member-search-repository.js';
 import { recordAudit, type Actor } from './audit.js';
-import { CSV_BOM, csvLine } from './csv.js';
+import { CSV_BOM, csvLine, type Pool } from '@tca/service-kit';
 
 type ShownStatus = (typeof MEMBERSHIP_STATUSES)[number];
 

@@ -11,7 +11,7 @@ import {
   STAFF_ROLE_REQUIRED_MESSAGE,
 } from '@tca/contracts';
 import { apiError, call, createMembershipBody, createPaidMembership, memberDetails, memberEnding, outboxMails, registerAndLogin, startTestIdentity, type TestIdentity } from '../../testing/harness.js';
-import { parseCsv } from '../../testing/csv-parse.js';
+import { parseCsv } from '@tca/service-kit/testing';
 import { assertQueriesRefused, auditEntries, newStaffMember, staffCall, type StaffMemberForTest } from '../../testing/staff.js';
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CSV_BOM, csvField, csvLine } from './csv.js';
-import { parseCsv } from '../testing/csv-parse.js';
+import { parseCsv } from './testing/csv-parse.js';
 
 describe('csv', () => {
   it('quotes commas, quotes and line breaks (RFC 4180) and ends records with CRLF', () => {
@@ -19,6 +19,13 @@ describe('csv', () => {
       assert.equal(back, `'${cell}`, JSON.stringify(cell));
     }
     assert.equal(csvField('a=b'), 'a=b', 'only a leading character counts');
+  });
+
+  it('writes numbers as they are (a negative amount stays a number) and refuses NaN and infinities', () => {
+    assert.equal(csvLine(['net', -12.5, 0, 1234.56]), 'net,-12.5,0,1234.56\r\n');
+    assert.equal(csvLine(['-12.5']), "'-12.5\r\n", 'text that looks like a number is still neutralised');
+    assert.throws(() => csvLine([Number.NaN]), RangeError);
+    assert.throws(() => csvLine([Number.POSITIVE_INFINITY]), RangeError);
   });
 
   it('keeps Tamil text and round-trips through a strict parser', () => {
