@@ -8,12 +8,17 @@ export const PREVIEW_DELAY_MS = 600;
 
 /**
  * The server's rendering of Markdown (`preview`: the service's preview call, a module function), asked for a
- * moment after the last keystroke; a failure keeps the last preview and says why in `note`.
+ * moment after the last keystroke (blank text is not sent); a failure keeps the last preview and says why in `note`.
  */
 export function useMarkdownPreview(body: string, preview: (token: string, body: string, signal: AbortSignal) => Promise<ApiResult<{ html: string }>>): { html: string; note: string } {
   const [state, setState] = useState({ html: '', note: '' });
   useEffect(() => {
     const token = readToken();
+    // Nothing to render: no call (a required text's own message is the form's to show).
+    if (body.trim() === '') {
+      setState({ html: '', note: '' });
+      return;
+    }
     if (!token) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { emailJobSchema, PAYMENT_EVENT_TYPES, paymentFulfilmentJobSchema, QUEUES, supportTicketJobSchema } from './queues.js';
+import { emailJobSchema, emailOutcomeJobSchema, PAYMENT_EVENT_TYPES, paymentFulfilmentJobSchema, QUEUES, supportTicketJobSchema } from './queues.js';
 import { accepts, problemAt, problems, PROPERTY_RUNS } from './testing/schema-checks.js';
 
 /** The BullMQ queues and the payloads their producers and workers share. */
@@ -21,6 +21,19 @@ test('email job: key, to, subject and text; html and replyTo optional; nothing e
   assert.ok(problemAt(emailJobSchema, { ...job, to: 'meera' }, 'to'));
   assert.ok(problemAt(emailJobSchema, { ...job, replyTo: 'support' }, 'replyTo'));
   assert.equal(accepts(emailJobSchema, { ...job, cc: 'x@example.org' }), false);
+});
+
+test('email job: the RFC 8058 headers (these two only) and reportOutcome are optional', () => {
+  const job = { key: 'announcement-1-2', to: 'meera@example.org', subject: 'Pongal', text: 'Come.' };
+  const headers = { 'List-Unsubscribe': '<https://tamil.example.org/membership/announcements/unsubscribe?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  assert.deepEqual(problems(emailJobSchema, { ...job, headers, reportOutcome: true }), {});
+  assert.equal(accepts(emailJobSchema, { ...job, headers: { ...headers, 'List-Unsubscribe': '<http://127.0.0.1:8080/x?token=a>, <mailto:unsubscribe@example.org>' } }), true);
+  assert.equal(accepts(emailJobSchema, { ...job, headers: { ...headers, 'List-Unsubscribe': 'https://no-brackets.example.org' } }), false);
+  assert.equal(accepts(emailJobSchema, { ...job, headers: { ...headers, 'List-Unsubscribe-Post': 'yes' } }), false);
+  assert.equal(accepts(emailJobSchema, { ...job, headers: { ...headers, Bcc: 'x@example.org' } }), false, 'no other header');
+  assert.equal(accepts(emailJobSchema, { ...job, reportOutcome: false }), false);
+  assert.deepEqual(problems(emailOutcomeJobSchema, { key: 'announcement-1-2', outcome: 'failed', error: '550 no such user' }), {});
+  assert.equal(accepts(emailOutcomeJobSchema, { key: 'a:b', outcome: 'delivered' }), false);
 });
 
 test('property: a job key is any non-empty text without ":"', () => {

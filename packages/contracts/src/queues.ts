@@ -27,7 +27,8 @@ export const emailJobSchema = z
      */
     headers: z
       .object({
-        'List-Unsubscribe': z.string().regex(/^<https:\/\/[^<>\s]+>(, *<mailto:[^<>\s]+>)?$/, 'List-Unsubscribe must be <https://…> (optionally followed by , <mailto:…>)'),
+        // RFC 8058 wants HTTPS (PUBLIC_URL is https in production); http is accepted for a local site.
+        'List-Unsubscribe': z.string().regex(/^<https?:\/\/[^<>\s]+>(, *<mailto:[^<>\s]+>)?$/, 'List-Unsubscribe must be <https://…> (optionally followed by , <mailto:…>)'),
         'List-Unsubscribe-Post': z.literal('List-Unsubscribe=One-Click'),
       })
       .strict()

@@ -3,6 +3,9 @@
 -- A draft until sent (sent_at set, by whom); recipient_count is how many rows the send inserted.
 CREATE TABLE announcements (
   id serial PRIMARY KEY,
+  -- In the e-mails' job keys (announcement-<uid>-<userId>): random, so a new database with an old Redis (its
+  -- sent markers and kept jobs) never takes a new announcement's e-mail for one sent before.
+  uid uuid NOT NULL UNIQUE DEFAULT gen_random_uuid(),
   subject text NOT NULL CHECK (subject <> ''),
   -- Markdown, rendered when each e-mail is made.
   body text NOT NULL CHECK (body <> ''),

@@ -121,6 +121,7 @@ export async function failedRecipients(db: Db, id: number, limit: number): Promi
 
 export interface DueRecipientRow {
   announcement_id: number;
+  announcement_uid: string;
   user_id: number;
   email: string;
   first_name: string;
@@ -132,7 +133,7 @@ export interface DueRecipientRow {
 /** The next recipients not yet made into e-mails (oldest announcement first), locked; others' dispatchers skip them. */
 export async function lockDueRecipients(db: Db, limit: number): Promise<DueRecipientRow[]> {
   const { rows } = await db.query<DueRecipientRow>(
-    `SELECT r.announcement_id, r.user_id, r.email, u.first_name, a.subject, a.body, u.announcements_opt_out_at IS NOT NULL AS opted_out
+    `SELECT r.announcement_id, a.uid AS announcement_uid, r.user_id, r.email, u.first_name, a.subject, a.body, u.announcements_opt_out_at IS NOT NULL AS opted_out
        FROM announcement_recipients r
        JOIN announcements a ON a.id = r.announcement_id
        JOIN users u ON u.id = r.user_id
@@ -161,10 +162,12 @@ export async function markSkipped(db: Db, announcementId: number, userId: number
 }
 
 /** Records the mailer's outcome once: only a queued recipient changes (a repeated report changes nothing). */
-export async function recordOutcome(db: Db, announcementId: number, userId: number, outcome: 'delivered' | 'failed', error: string | null): Promise<boolean> {
+export async function recordOutcome(db: Db, announcementUid: string, userId: number, outcome: 'delivered' | 'failed', error: string | null): Promise<boolean> {
   const result = await db.query(
-    `UPDATE announcement_recipients SET status = $3, error = $4, updated_at = now() WHERE announcement_id = $1 AND user_id = $2 AND status = 'queued'`,
-    [announcementId, userId, outcome, error],
+    `UPDATE announcement_recipients r SET status = $3, error = $4, updated_at = now()
+       FROM announcements a
+      WHERE a.uid = $1::uuid AND r.announcement_id = a.id AND r.user_id = $2 AND r.status = 'queued'`,
+    [announcementUid, userId, outcome, error],
   );
   return (result.rowCount ?? 0) === 1;
 }

@@ -3,7 +3,7 @@
  * of the members and sends it. Sending is one transaction: the recipients are inserted (each account once:
  * the primary key) and the announcement is marked sent, with its audit entry; a second Send finds it sent
  * (409). The dispatcher (membership worker, dispatchAnnouncementMails) then turns the recipients into
- * e-mails at ANNOUNCEMENT_RATE_PER_MINUTE through the outbox, job id `announcement-<id>-<userId>` (the
+ * e-mails at ANNOUNCEMENT_RATE_PER_MINUTE through the outbox, job id `announcement-<uid>-<userId>` (the
  * mailer's sent marker per key keeps a re-run from sending twice); the mailer reports each outcome on the
  * `email-outcomes` queue (recordEmailOutcome). Every e-mail carries an RFC 8058 one-click unsubscribe.
  */
@@ -129,19 +129,19 @@ export interface AnnouncementMailSettings {
   publicUrl: string;
 }
 
-/** The job key (and outbox job id) of one member's copy: the same however often it is made. */
-export function announcementKey(announcementId: number, userId: number): string {
-  return `announcement-${announcementId}-${userId}`;
+/** The job key (and outbox job id) of one member's copy: the same however often it is made (`uid`: the announcement's random uid). */
+export function announcementKey(announcementUid: string, userId: number): string {
+  return `announcement-${announcementUid}-${userId}`;
 }
 
-const KEY_PATTERN = /^announcement-(\d{1,10})-(\d{1,10})$/;
+const KEY_PATTERN = /^announcement-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(\d{1,10})$/;
 
 export function unsubscribeLink(publicUrl: string, token: string): string {
   return sitePage(publicUrl, `${ANNOUNCEMENT_UNSUBSCRIBE_API_PATH}?token=${token}`);
 }
 
 /** One member's e-mail: the Markdown rendered, a visible unsubscribe link, and the RFC 8058 headers. */
-export function announcementEmail(row: Pick<DueRecipientRow, 'announcement_id' | 'user_id' | 'email' | 'first_name' | 'subject' | 'body'>, token: string, settings: AnnouncementMailSettings): EmailJob {
+export function announcementEmail(row: Pick<DueRecipientRow, 'announcement_uid' | 'user_id' | 'email' | 'first_name' | 'subject' | 'body'>, token: string, settings: AnnouncementMailSettings): EmailJob {
   const link = unsubscribeLink(settings.publicUrl, token);
   const { subject, text, html } = renderEmail(
     {
@@ -156,7 +156,7 @@ export function announcementEmail(row: Pick<DueRecipientRow, 'announcement_id' |
     settings.brand,
   );
   return {
-    key: announcementKey(row.announcement_id, row.user_id),
+    key: announcementKey(row.announcement_uid, row.user_id),
     to: row.email,
     subject,
     text,
@@ -191,7 +191,7 @@ export async function dispatchAnnouncementMails(pool: Pool, settings: Announceme
 export async function recordEmailOutcome(db: Db, outcome: EmailOutcomeJob): Promise<boolean> {
   const match = KEY_PATTERN.exec(outcome.key);
   if (!match) return false;
-  return recordOutcome(db, Number(match[1]), Number(match[2]), outcome.outcome, outcome.outcome === 'failed' ? (outcome.error ?? 'not delivered') : null);
+  return recordOutcome(db, match[1] ?? '', Number(match[2]), outcome.outcome, outcome.outcome === 'failed' ? (outcome.error ?? 'not delivered') : null);
 }
 
 // ---------------------------------------------------------------------------------------------

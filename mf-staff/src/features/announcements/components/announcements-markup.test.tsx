@@ -51,9 +51,11 @@ test('the segment picker: a fieldset with a legend, labelled radios, the level s
   assert.doesNotMatch(all, /<select/);
   assert.match(all, /role="status"[^>]*>12 members will receive it.<\/p>/);
   const level = render(<SegmentPicker draft={{ ...emptyCompose(), kind: 'level' }} error={undefined} recipients="" onChange={() => undefined} />);
-  assert.match(level, /<label for="([^"]+)-level">Level<\/label><select id="\1-level"/);
+  const ids = [...level.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+  assert.equal(new Set(ids).size, ids.length, `every id once: ${ids.join(' ')}`);
+  assert.match(level, /<label for="([^"]+)-level-select">Level<\/label><select id="\1-level-select"/);
   const days = render(<SegmentPicker draft={{ ...emptyCompose(), kind: 'ending-within', days: '0' }} error="Days must be a whole number from 1 to 366" recipients="" onChange={() => undefined} />);
-  assert.match(days, /<input id="[^"]+-days"[^>]*type="number"/);
+  assert.match(days, /<input id="[^"]+-days-input"[^>]*type="number"/);
   assert.match(days, /aria-invalid="true"/);
   assert.match(days, /Days must be a whole number from 1 to 366/);
 });

@@ -27,9 +27,9 @@ export function SegmentPicker({ draft, error, recipients, onChange }: SegmentPic
           <label htmlFor={`${id}-${kind}`}>{SEGMENT_KIND_LABELS[kind]}</label>
           {kind === 'level' && draft.kind === 'level' ? (
             <div className={own.segmentDetail}>
-              <label htmlFor={`${id}-level`}>{TEXTS.level}</label>
+              <label htmlFor={`${id}-level-select`}>{TEXTS.level}</label>
               <select
-                id={`${id}-level`}
+                id={`${id}-level-select`}
                 className={`${fieldClasses.control} ${fieldClasses.select}`}
                 value={draft.level}
                 onChange={(e) => onChange({ level: e.target.value as MembershipLevelName })}
@@ -44,9 +44,9 @@ export function SegmentPicker({ draft, error, recipients, onChange }: SegmentPic
           ) : null}
           {kind === 'ending-within' && draft.kind === 'ending-within' ? (
             <div className={own.segmentDetail}>
-              <label htmlFor={`${id}-days`}>{TEXTS.days}</label>
+              <label htmlFor={`${id}-days-input`}>{TEXTS.days}</label>
               <input
-                id={`${id}-days`}
+                id={`${id}-days-input`}
                 className={`${fieldClasses.control} ${own.days}`}
                 type="number"
                 inputMode="numeric"

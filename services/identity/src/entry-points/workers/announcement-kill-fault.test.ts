@@ -14,7 +14,7 @@ import { startMembershipWorker } from './membership-worker.js';
  * Issue 15's "done means": an announcement to 500 members with the e-mail worker SIGKILLed mid-send → 500
  * delivered, none twice. The whole path runs: Send on the staff API (recipients inserted once), the
  * membership worker's dispatcher (paced, here at 60,000 a minute so the test stays short) putting
- * `announcement-<id>-<userId>` e-mails into the outbox, its relay into the e-mail queue, the real mailer
+ * `announcement-<uid>-<userId>` e-mails into the outbox, its relay into the e-mail queue, the real mailer
  * (its entry file, as its own process) sending to an SMTP sink that counts each key (the Message-ID), and
  * the outcomes coming back to identity's worker.
  *
@@ -94,8 +94,11 @@ describe('an announcement to 500 members, the e-mail worker SIGKILLed mid-send',
     };
     await waitFor(allRecorded, 30_000, () => `every recipient recorded delivered (${recorded} so far)`);
 
-    const { rows: users } = await identity.pool.query<{ id: number }>(`SELECT user_id AS id FROM announcement_recipients WHERE announcement_id = $1 ORDER BY user_id`, [Number(id)]);
-    const expectedKeys = users.map((u) => `announcement-${id}-${u.id}`).sort();
+    const { rows: users } = await identity.pool.query<{ key: string }>(
+      `SELECT 'announcement-' || a.uid || '-' || r.user_id AS key FROM announcement_recipients r JOIN announcements a ON a.id = r.announcement_id WHERE a.id = $1`,
+      [Number(id)],
+    );
+    const expectedKeys = users.map((u) => u.key).sort();
     assert.deepEqual([...smtp.countByKey.keys()].sort(), expectedKeys, 'exactly one key per recipient reached SMTP');
     const repeated = [...smtp.countByKey].filter(([, n]) => n > 1).map(([key]) => key);
     console.log(`announcement SIGKILL: ${MEMBERS} recipients, ${smtp.countByKey.size} distinct keys, repeats ${smtp.duplicates()} (killed after ${killedAfter}, ${activeAtKill.size} in flight; ${Date.now() - started} ms)`);
