@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEntrySchema, auditQuerySchemaFor } from './staff.js';
+import { AUDIT_TIME_ZONE } from './staff-audit.js';
 import { textField } from './text-field.js';
 
 /**
@@ -229,3 +230,74 @@ export const paymentRefundJobSchema = z
 export type PaymentRefundJob = z.infer<typeof paymentRefundJobSchema>;
 
 export const STRIPE_UNAVAILABLE_REFUND_MESSAGE = 'Stripe cannot be reached right now; nothing was refunded. Please try again shortly.';
+
+// ---------------------------------------------------------------------------------------------
+// Revenue (treasurer): per month and per level for a year, in Adelaide time
+// ---------------------------------------------------------------------------------------------
+
+/** The years the revenue report answers for. */
+export const REVENUE_YEAR_MIN = 2000;
+export const REVENUE_YEAR_MAX = 2100;
+export const REVENUE_YEAR_MESSAGE = `year must be a year from ${REVENUE_YEAR_MIN} to ${REVENUE_YEAR_MAX}`;
+/** Months are Adelaide's (AUDIT_TIME_ZONE): an order paid at 23:30 on 31 December in Adelaide is December's. */
+export const REVENUE_TIME_ZONE = AUDIT_TIME_ZONE;
+
+/** GET /staff-api/payments/revenue?year=YYYY and …/revenue.csv?year=YYYY. */
+export const revenueQuerySchema = z
+  .object({
+    year: z
+      .string(REVENUE_YEAR_MESSAGE)
+      .regex(/^\d{4}$/, REVENUE_YEAR_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().int().min(REVENUE_YEAR_MIN, REVENUE_YEAR_MESSAGE).max(REVENUE_YEAR_MAX, REVENUE_YEAR_MESSAGE)),
+  })
+  .strict();
+export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
+
+/**
+ * Money in and out: `paidCents` and `count` are the orders paid in the period (by when they were paid, even
+ * if refunded later), `refundedCents` and `refundCount` the refunds Stripe confirmed in the period (by when),
+ * `netCents` paid less refunded (negative when a month refunds more than it takes).
+ */
+export const revenueFiguresSchema = z.object({
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  netCents: z.number().int(),
+  count: z.number().int().min(0),
+  refundCount: z.number().int().min(0),
+});
+export type RevenueFigures = z.infer<typeof revenueFiguresSchema>;
+
+/** One level's figures (the membership level, or the product's name for an order that is not a membership). */
+export const revenueLevelFiguresSchema = revenueFiguresSchema.extend({ level: z.string() });
+export type RevenueLevelFigures = z.infer<typeof revenueLevelFiguresSchema>;
+
+export const revenueMonthSchema = revenueFiguresSchema.extend({
+  /** 1 (January) to 12. */
+  month: z.number().int().min(1).max(12),
+  /** The levels with any money this month, in `levels` order. */
+  levels: z.array(revenueLevelFiguresSchema),
+});
+export type RevenueMonth = z.infer<typeof revenueMonthSchema>;
+
+/** GET /staff-api/payments/revenue: always twelve months; `levels` the year's totals per level (the site's level order, then others by name). */
+export const revenueAnswerSchema = z.object({
+  year: z.number().int(),
+  currency: z.string(),
+  timeZone: z.string(),
+  months: z.array(revenueMonthSchema).length(12),
+  levels: z.array(revenueLevelFiguresSchema),
+  totals: revenueFiguresSchema,
+});
+export type RevenueAnswer = z.infer<typeof revenueAnswerSchema>;
+
+/** The header of the revenue CSV; amounts in dollars (numbers), `Month` is YYYY-MM, or the year on the total rows. */
+export const REVENUE_CSV_COLUMNS = ['Month', 'Level', 'Paid orders', 'Paid (AUD)', 'Refunds', 'Refunded (AUD)', 'Net (AUD)'] as const;
+/** The `Level` of the rows that add up every level. */
+export const REVENUE_ALL_LEVELS = 'All levels';
+
+/** The API paths of the revenue report (treasurer). */
+export const staffRevenuePaths = {
+  revenue: (year: number) => `${STAFF_PAYMENTS_API_PREFIX}revenue?year=${year}`,
+  csv: (year: number) => `${STAFF_PAYMENTS_API_PREFIX}revenue.csv?year=${year}`,
+} as const;

@@ -180,6 +180,13 @@ describe('the staff API of payments under fuzzed requests (issue 15)', () => {
     assert.equal(opened, answersWith(report, 200), 'exactly one audit entry per opening');
   });
 
+  it(`GET /staff-api/payments/revenue and revenue.csv (treasurer): ${STAFF_COUNT} requests each, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
+    for (const path of ['revenue', 'revenue.csv']) {
+      const report = await fuzz({ method: 'GET', path: `${STAFF_PAYMENTS_API_PREFIX}${path}`, query: { year: ['2026', '2025'] }, headers: treasurer }, STAFF_COUNT);
+      assert.ok(answersWith(report, 200) > 0 && answersWith(report, 400) > 0, `${path}: valid years are answered, malformed ones refused`);
+    }
+  });
+
   it(`GET /staff-api/payments/audit (owner): ${STAFF_COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
     const report = await fuzz(
       { method: 'GET', path: staffPaymentsPaths.audit, query: { action: [...PAYMENTS_AUDIT_ACTIONS], actor: ['owner@example.org'], from: ['2026-01-01'], to: ['2026-12-31'], limit: ['10'] }, headers: owner },

@@ -5,16 +5,19 @@ import {
   paymentsAuditQuerySchema,
   REFUND_REQUESTED_MESSAGE,
   refundOrderRequestSchema,
+  revenueQuerySchema,
   STAFF_PAYMENTS_API_PREFIX,
   staffOrderListQuerySchema,
   type MemberDocumentsAnswer,
   type MemberOrdersAnswer,
   type PaymentsAuditPageAnswer,
+  type RevenueAnswer,
   type StaffOrderAnswer,
   type StaffOrderListAnswer,
 } from '@tca/contracts';
 import { actorOf, createStaffGuard, noStore, NotFoundError, parseBody, parseQuery } from '@tca/service-kit';
 import { refundOrder } from '../../domain/refunds.js';
+import { revenueCsv, revenueReport } from '../../domain/revenue.js';
 import { memberDocumentList, memberOrders, openMemberDocument, paymentsAuditPage, staffOrderDetail, staffOrderList } from '../../domain/staff-orders.js';
 import type { PaymentsDeps, PaymentsServices } from './api-deps.js';
 import { sendDocument } from './documents-routes.js';
@@ -35,7 +38,7 @@ function memberId(req: Request): string {
 }
 
 /**
- * The staff API of payments (issue 15) under /staff-api/payments/: the treasurer's orders and full refunds, a member's orders
+ * The staff API of payments (issue 15) under /staff-api/payments/: the treasurer's orders, full refunds and revenue report, a member's orders
  * and documents for the members desk, and payments' audit log for the owner. Identity says who calls (the
  * shared staff guard: 401 without a session, 403 without the role; an owner may do everything). Every
  * answer is `Cache-Control: no-store`.
@@ -66,6 +69,19 @@ export function createStaffPaymentsRouter(deps: PaymentsDeps, services: Payments
     await refundOrder({ pool, stripe: services.stripe, logger }, reference, reason, actorOf(req));
     const answer: StaffOrderAnswer = { order: await staffOrderDetail(pool, reference), message: REFUND_REQUESTED_MESSAGE };
     res.json(answer);
+  });
+
+  router.get(`${PREFIX}/revenue`, treasurer, async (req, res) => {
+    const answer: RevenueAnswer = await revenueReport(pool, parseQuery(revenueQuerySchema, req.query).year);
+    res.json(answer);
+  });
+
+  router.get(`${PREFIX}/revenue.csv`, treasurer, async (req, res) => {
+    const { year } = parseQuery(revenueQuerySchema, req.query);
+    const csv = revenueCsv(await revenueReport(pool, year));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="revenue-${year}.csv"`);
+    res.send(csv);
   });
 
   router.get(`${PREFIX}/members/:userId/orders`, officerOrTreasurer, async (req, res) => {
