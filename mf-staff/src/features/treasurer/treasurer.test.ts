@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { REFUND_REASON_REQUIRED_MESSAGE } from '@tca/contracts';
-import { amountText, boughtText, FILTER_TABS, FIRST_ORDERS, orderStatusText, ordersQueryString, refundReasonError } from './treasurer.js';
+import { amountText, boughtText, FILTER_TABS, FIRST_ORDERS, orderStatusText, ordersQueryString, refundReasonError, refundSummary } from './treasurer.js';
 
 describe("the treasurer's desk rules", () => {
   it('asks the list with the defaults left out, the search trimmed', () => {
@@ -26,5 +26,14 @@ describe("the treasurer's desk rules", () => {
     assert.equal(refundReasonError('   '), REFUND_REASON_REQUIRED_MESSAGE);
     assert.match(refundReasonError('x'.repeat(501)) ?? '', /at most 500/);
     assert.equal(refundReasonError('Paid twice'), null);
+  });
+
+  it('says what became of a refund in sentences: confirmed or on its way, who asked, the reason and Stripe’s id', () => {
+    const asked = { id: 're_1', reason: 'Paid twice', requestedBy: 't@example.org', requestedAt: '2026-11-28T00:57:00.000Z', refundedAt: '2026-11-28T00:57:30.000Z' };
+    assert.equal(refundSummary(asked), 'Refunded 28 Nov 2026, 11:27 am. Asked by t@example.org on 28 Nov 2026, 11:27 am: “Paid twice” (Stripe refund re_1).');
+    assert.equal(
+      refundSummary({ ...asked, id: null, refundedAt: null }),
+      'A refund was requested; the order shows Refunded once Stripe confirms it. Asked by t@example.org on 28 Nov 2026, 11:27 am: “Paid twice”.',
+    );
   });
 });

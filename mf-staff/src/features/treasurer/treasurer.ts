@@ -1,4 +1,5 @@
-import { formatAmount, ORDER_FILTERS, refundOrderRequestSchema, type OrderFilter, type OrderStatusName, type StaffOrderListQuery, type StaffOrderSummary } from '@tca/contracts';
+import { formatAmount, ORDER_FILTERS, refundOrderRequestSchema, type OrderFilter, type OrderStatusName, type StaffOrderDetail, type StaffOrderListQuery, type StaffOrderSummary } from '@tca/contracts';
+import { adelaideMoment } from '../../shared/paging.js';
 
 /**
  * The treasurer's desk (issue 15): the order list's tabs and search, how an order's state and amount read,
@@ -85,4 +86,14 @@ export function boughtText(order: Pick<StaffOrderSummary, 'kind' | 'level' | 'pr
 export function refundReasonError(reason: string): string | null {
   const result = refundOrderRequestSchema.safeParse({ reason });
   return result.success ? null : (result.error.issues[0]?.message ?? 'Check the reason.');
+}
+
+/**
+ * The order's refund as a sentence: whether Stripe confirmed it, who asked and when, the reason and Stripe's id,
+ * e.g. 'Refunded 28 Nov 2026, 11:27 am. Asked by t@example.org on 28 Nov 2026, 11:27 am: “Paid twice” (Stripe refund re_1).'
+ */
+export function refundSummary(refund: NonNullable<StaffOrderDetail['refund']>): string {
+  const state = refund.refundedAt ? `Refunded ${adelaideMoment(refund.refundedAt)}.` : TREASURER_TEXTS.refundPending;
+  const stripe = refund.id ? ` (Stripe refund ${refund.id}).` : '.';
+  return `${state} Asked by ${refund.requestedBy} on ${adelaideMoment(refund.requestedAt)}: “${refund.reason}”${stripe}`;
 }

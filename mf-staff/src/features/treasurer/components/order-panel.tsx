@@ -8,7 +8,7 @@ import { adelaideMoment } from '../../../shared/paging.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { getOrder, refundOrder } from '../api/orders-api.js';
-import { amountText, boughtText, orderStatusText, TREASURER_TEXTS } from '../treasurer.js';
+import { amountText, boughtText, orderStatusText, refundSummary, TREASURER_TEXTS } from '../treasurer.js';
 import { RefundDialog } from './refund-dialog.js';
 import styles from '../treasurer.module.css';
 import staff from '../../../shared/staff.module.css';
@@ -108,12 +108,7 @@ export function OrderPanel({ initial }: { initial: StaffOrderDetail }) {
         <h2 id="order-refund-title" className={staff.sectionTitle}>
           Refund
         </h2>
-        {order.refund ? (
-          <p>
-            {order.refund.refundedAt ? `Refunded ${adelaideMoment(order.refund.refundedAt)}` : TREASURER_TEXTS.refundPending} Asked by {order.refund.requestedBy} on {adelaideMoment(order.refund.requestedAt)}: “
-            {order.refund.reason}”{order.refund.id ? ` (Stripe refund ${order.refund.id}).` : '.'}
-          </p>
-        ) : null}
+        {order.refund ? <p>{refundSummary(order.refund)}</p> : null}
         {refundable ? (
           <p className={staff.actions}>
             <button type="button" className={`${staff.secondary} ${staff.danger}`} onClick={() => setAsking(true)}>
