@@ -15,7 +15,7 @@ test('every route is mapped to the remote that owns its page', () => {
   assert.equal(byPath['/staff'], 'staff');
   assert.equal(byPath['/staff/people'], 'staff');
   assert.equal(byPath['/staff/accept-invitation/:token'], 'staff');
-  for (const path of ['/staff/posts', '/staff/posts/new', '/staff/posts/:key', '/staff/events', '/staff/events/new', '/staff/events/:key', '/staff/gallery', '/staff/gallery/new', '/staff/gallery/:key', '/staff/team', '/staff/sponsors', '/staff/members']) assert.equal(byPath[path], 'staff');
+  for (const path of ['/staff/posts', '/staff/posts/new', '/staff/posts/:key', '/staff/events', '/staff/events/new', '/staff/events/:key', '/staff/gallery', '/staff/gallery/new', '/staff/gallery/:key', '/staff/team', '/staff/sponsors', '/staff/members', '/staff/announcements', '/staff/announcements/:id']) assert.equal(byPath[path], 'staff');
 });
 
 test('only /profile skips the one-second loader', () => {
