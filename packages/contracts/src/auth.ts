@@ -144,8 +144,15 @@ export const membershipRecordSchema = z.object({
   phone: z.string(),
   address: z.string(),
   profession: z.string(),
-  /** Beyond the spec: `annual` levels last a year from createdAt; `life-time` levels do not end. */
+  /** Beyond the spec: `annual` levels last a year from startsOn; `life-time` levels do not end. */
   term: z.enum(['annual', 'life-time']),
+  /**
+   * Beyond the spec (issue 15): the membership's period as Adelaide dates (YYYY-MM-DD). `startsOn` is its first
+   * day (a renewal starts when the previous year ends, not when it was bought); `endsOn` the day it has ended
+   * (exclusive: valid while today < endsOn). Both null for a life-time level; absent in older answers.
+   */
+  startsOn: z.string().nullable().optional(),
+  endsOn: z.string().nullable().optional(),
 });
 export type MembershipRecord = z.infer<typeof membershipRecordSchema>;
 export const membershipListSchema = z.array(membershipRecordSchema);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { displayDate, firstMembership, isPending, membershipEnd, membershipValidity, statusTone } from './membership.js';
+import { displayDate, firstMembership, isPending, membershipEnd, membershipPeriod, membershipValidity, statusTone } from './membership.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const record = {
@@ -34,25 +34,50 @@ test('validity ends one year after createdAt', () => {
   assert.equal(membershipEnd('soon'), null);
 });
 
-test('validity shows N/A, Expired or the whole days remaining (rounded up, minus one)', () => {
+test('without a period, validity shows N/A, Expired or the whole days remaining from createdAt (rounded up, minus one)', () => {
   const created = '2026-03-01T00:00:00.000Z';
   const end = Date.parse('2027-03-01T00:00:00.000Z');
-  assert.equal(membershipValidity(null, 'annual', end), 'N/A');
-  assert.equal(membershipValidity('garbage', 'annual', end), 'N/A');
-  assert.equal(membershipValidity(created, 'annual', end), 'Expired');
-  assert.equal(membershipValidity(created, 'annual', end + 1), 'Expired');
+  const annual = (createdAt: string) => ({ status: 'Active', createdAt, term: 'annual' as const, endsOn: null });
+  assert.equal(membershipValidity(annual(''), end), 'N/A');
+  assert.equal(membershipValidity(annual('garbage'), end), 'N/A');
+  assert.equal(membershipValidity(annual(created), end), 'Expired');
+  assert.equal(membershipValidity(annual(created), end + 1), 'Expired');
   // 10.5 days left: rounded up to 11, minus one.
-  assert.equal(membershipValidity(created, 'annual', end - 10.5 * DAY), '10 days remaining');
+  assert.equal(membershipValidity(annual(created), end - 10.5 * DAY), '10 days remaining');
   // Exactly 10 days left: 10, minus one.
-  assert.equal(membershipValidity(created, 'annual', end - 10 * DAY), '9 days remaining');
+  assert.equal(membershipValidity(annual(created), end - 10 * DAY), '9 days remaining');
   // Less than a day left.
-  assert.equal(membershipValidity(created, 'annual', end - 1000), '0 days remaining');
-  assert.equal(membershipValidity(created, 'annual', Date.parse(created)), '364 days remaining');
+  assert.equal(membershipValidity(annual(created), end - 1000), '0 days remaining');
+  assert.equal(membershipValidity(annual(created), Date.parse(created)), '364 days remaining');
+});
+
+test('with a period, validity counts to endsOn in Adelaide: a renewal bought early counts from its own start', () => {
+  // Bought on 1 March 2026, starting when the previous year ends (1 June 2026), so it ends on 1 June 2027.
+  const renewal = { status: 'Active', createdAt: '2026-03-01T00:00:00.000Z', term: 'annual' as const, endsOn: '2027-06-01' };
+  // 10:00 on 1 March 2026 in Adelaide (ACDT): 457 days to 1 June 2027, minus one.
+  assert.equal(membershipValidity(renewal, Date.parse('2026-02-28T23:30:00Z')), '456 days remaining');
+  // The last day (31 May 2027, in Adelaide, late in the evening UTC+9:30): 0 days remaining; then Expired.
+  assert.equal(membershipValidity(renewal, Date.parse('2027-05-31T14:00:00Z')), '0 days remaining');
+  assert.equal(membershipValidity(renewal, Date.parse('2027-05-31T14:31:00Z')), 'Expired');
+  assert.equal(membershipValidity({ ...renewal, endsOn: 'soon' }, Date.parse('2026-03-02T00:00:00Z')), '363 days remaining', 'an unreadable end falls back to createdAt');
+});
+
+test('a Cancelled membership (refunded) has no days remaining, whatever its term', () => {
+  const cancelled = { status: 'Cancelled', createdAt: '2026-03-01T00:00:00.000Z', term: 'annual' as const, endsOn: '2027-03-01' };
+  assert.equal(membershipValidity(cancelled, Date.parse('2026-04-01T00:00:00Z')), 'Cancelled');
+  assert.equal(membershipValidity({ ...cancelled, term: 'life-time', endsOn: null }), 'Cancelled');
+});
+
+test('the period shows its first and last valid day', () => {
+  assert.equal(membershipPeriod({ startsOn: '2026-06-01', endsOn: '2027-06-01' }), '1 June 2026 – 31 May 2027');
+  assert.equal(membershipPeriod({ startsOn: null, endsOn: null }), null);
+  assert.equal(membershipPeriod({ startsOn: '2026-06-01', endsOn: 'later' }), null);
 });
 
 test('life-time levels say Life-time', () => {
-  assert.equal(membershipValidity('2020-01-01T00:00:00.000Z', 'life-time', Date.parse('2030-01-01')), 'Life-time');
-  assert.equal(membershipValidity(null, 'life-time'), 'Life-time');
+  const gold = { status: 'Active', createdAt: '2020-01-01T00:00:00.000Z', term: 'life-time' as const, endsOn: null };
+  assert.equal(membershipValidity(gold, Date.parse('2030-01-01')), 'Life-time');
+  assert.equal(membershipValidity({ ...gold, createdAt: '' }), 'Life-time');
 });
 
 test('the answer may be a list or one record; the profile uses the first; none is null', () => {
@@ -61,6 +86,9 @@ test('the answer may be a list or one record; the profile uses the first; none i
   const second = { ...record, requestId: 'REQ-2' };
   assert.equal(firstMembership([record, second])?.requestId, 'REQ-1');
   assert.equal(firstMembership(record)?.membershipName, 'Silver-Single');
+  assert.deepEqual([firstMembership(record)?.startsOn, firstMembership(record)?.endsOn], [null, null], 'an answer without a period');
+  const withPeriod = firstMembership([{ ...record, startsOn: '2026-03-01', endsOn: '2027-03-01' }]);
+  assert.deepEqual([withPeriod?.startsOn, withPeriod?.endsOn], ['2026-03-01', '2027-03-01']);
   assert.throws(() => firstMembership([{ hello: 'world' }]), /could not be read/);
 });
 

@@ -36,6 +36,9 @@ export interface ProfileMembership {
   address: string;
   profession: string;
   term: MembershipTerm;
+  /** The period identity answers (Adelaide dates; endsOn exclusive); null when the answer has none. */
+  startsOn: string | null;
+  endsOn: string | null;
 }
 
 /** What the profile shows: the first record of the answer, or null for none; throws on an unreadable answer. */
@@ -49,6 +52,8 @@ export function firstMembership(answer: unknown): ProfileMembership | null {
   return {
     ...record,
     doB: record.doB ?? null,
+    startsOn: record.startsOn ?? null,
+    endsOn: record.endsOn ?? null,
     term: record.term ?? (LIFE_TIME_LEVELS.includes(record.membershipName) ? 'life-time' : 'annual'),
   };
 }
@@ -67,7 +72,7 @@ export function isPending(status: string): boolean {
   return statusTone(status) === 'pending';
 }
 
-/** One year after `createdAt` (same calendar day), or null for a missing or unreadable date. */
+/** One year after `createdAt` (same calendar day), or null for a missing or unreadable date: for answers without a period. */
 export function membershipEnd(createdAt: string | null | undefined): Date | null {
   if (!createdAt) return null;
   const start = new Date(createdAt);
@@ -79,23 +84,58 @@ export function membershipEnd(createdAt: string | null | undefined): Date | null
 
 /** §9 beyond the spec: a life-time level shows this instead of a countdown. */
 export const LIFE_TIME_TEXT = 'Life-time';
+/** Issue 15: a refunded (Cancelled) membership has no days remaining. */
+export const CANCELLED_TEXT = 'Cancelled';
+
+const ADELAIDE = 'Australia/Adelaide';
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ADELAIDE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: ADELAIDE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Days since 1970-01-01 of a calendar date (YYYY-MM-DD), or null for anything else. */
+function dayNumber(date: string): number | null {
+  const match = CALENDAR_DATE.exec(date);
+  if (!match) return null;
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(ms) ? null : Math.round(ms / DAY_MS);
+}
+
+/** Today's date in Adelaide as a day number (the membership's period is in Adelaide dates). */
+function adelaideDayNumber(now: number): number {
+  return dayNumber(ADELAIDE_DAY.format(new Date(now))) ?? Math.floor(now / DAY_MS);
+}
+
+/** What the validity line needs of a membership. */
+export type ValidityOf = Pick<ProfileMembership, 'status' | 'createdAt' | 'term' | 'endsOn'>;
 
 /**
- * Spec §4: validity is one year from createdAt. N/A with no date, Expired once the end has
- * passed, otherwise the whole days remaining (rounded up, minus one) followed by "days remaining".
- * Life-time levels (Gold) show Life-time.
+ * Spec §4, with the period identity answers (issue 15): N/A with no end, Expired once it has passed,
+ * otherwise the whole days remaining (rounded up, minus one: 0 on the last day) followed by "days remaining".
+ * The end is `endsOn` (exclusive, an Adelaide date), so a renewal that starts when the previous year ends
+ * counts from its own start; an answer without a period counts a year from createdAt as the spec says.
+ * Cancelled shows Cancelled (no days remaining); life-time levels (Gold) show Life-time.
  */
-export function membershipValidity(createdAt: string | null | undefined, term: MembershipTerm, now = Date.now()): string {
-  if (term === 'life-time') return LIFE_TIME_TEXT;
-  const end = membershipEnd(createdAt);
+export function membershipValidity(membership: ValidityOf, now = Date.now()): string {
+  if (membership.status.trim().toLowerCase() === 'cancelled') return CANCELLED_TEXT;
+  if (membership.term === 'life-time') return LIFE_TIME_TEXT;
+  const endDay = membership.endsOn ? dayNumber(membership.endsOn) : null;
+  if (endDay !== null) {
+    const days = endDay - adelaideDayNumber(now);
+    return days <= 0 ? 'Expired' : `${days - 1} days remaining`;
+  }
+  const end = membershipEnd(membership.createdAt);
   if (!end) return 'N/A';
   const left = end.getTime() - now;
   if (left <= 0) return 'Expired';
-  const days = Math.ceil(left / DAY_MS) - 1;
-  return `${days} days remaining`;
+  return `${Math.ceil(left / DAY_MS) - 1} days remaining`;
 }
 
-const ADELAIDE = 'Australia/Adelaide';
+/** `1 March 2026 – 28 February 2027`: the first and the last valid day of the period, or null without one. */
+export function membershipPeriod(membership: Pick<ProfileMembership, 'startsOn' | 'endsOn'>): string | null {
+  const endDay = membership.endsOn ? dayNumber(membership.endsOn) : null;
+  if (!membership.startsOn || dayNumber(membership.startsOn) === null || endDay === null) return null;
+  const lastDay = new Date((endDay - 1) * DAY_MS).toISOString().slice(0, 10);
+  return `${displayDate(membership.startsOn)} – ${displayDate(lastDay)}`;
+}
 
 /**
  * A date for people (e.g. 3 March 2026). A plain calendar date (YYYY-MM-DD) is shown as that day;
@@ -103,7 +143,7 @@ const ADELAIDE = 'Australia/Adelaide';
  */
 export function displayDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  const dateOnly = CALENDAR_DATE.exec(value.trim());
   const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
   if (dateOnly) {
     const [, y, m, d] = dateOnly;

@@ -19,6 +19,8 @@ export function membershipRecord(row: MembershipRow): MembershipRecord {
     address: row.address,
     profession: row.profession,
     term: row.term,
+    startsOn: row.term === 'annual' ? row.starts_on : null,
+    endsOn: row.ends_on,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
-import { displayDate, isPending, membershipValidity, statusTone, type ProfileMembership } from '../membership.js';
+import { displayDate, isPending, membershipPeriod, membershipValidity, statusTone, type ProfileMembership } from '../membership.js';
 import { formatProfilePhone } from '../../../shared/phone.js';
 import styles from './profile.module.css';
 
@@ -34,6 +34,7 @@ export function MembershipDetails({ load }: { load: MembershipLoad }) {
 
 function Membership({ membership }: { membership: ProfileMembership }) {
   const fullName = [membership.firstname, membership.lastname].map((part) => part.trim()).filter(Boolean).join(' ');
+  const period = membershipPeriod(membership);
   return (
     <>
       {isPending(membership.status) ? (
@@ -58,8 +59,14 @@ function Membership({ membership }: { membership: ProfileMembership }) {
             <dd>{membership.requestId}</dd>
             <dt>Submission Date</dt>
             <dd>{displayDate(membership.createdAt)}</dd>
+            {period ? (
+              <>
+                <dt>Period</dt>
+                <dd>{period}</dd>
+              </>
+            ) : null}
             <dt>Validity</dt>
-            <dd>{membershipValidity(membership.createdAt, membership.term)}</dd>
+            <dd>{membershipValidity(membership)}</dd>
             <dt>Date of Birth</dt>
             <dd>{membership.doB ? displayDate(membership.doB) : 'N/A'}</dd>
           </dl>

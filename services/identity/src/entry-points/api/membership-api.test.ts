@@ -50,6 +50,8 @@ describe('POST /membership/get', () => {
     await addMembership({ userId, requestId: `REQ-A-${suffix}`, name: 'Silver-Single', term: 'annual', status: 'Expired', createdAt: '2024-02-01T10:00:00Z', dateOfBirth: '1990-05-17', email });
     await addMembership({ userId, requestId: `REQ-B-${suffix}`, name: 'Gold-Family', term: 'life-time', status: 'Pending', createdAt: '2026-01-15T09:30:00Z', dateOfBirth: null, email });
     await addMembership({ userId: Number(other.login.user.id), requestId: `REQ-C-${other.login.user.id}`, name: 'Gold-Single', term: 'life-time', status: 'Active', createdAt: '2026-03-01T00:00:00Z', dateOfBirth: null, email: other.email });
+    // A renewal bought a month early starts when the previous year ends: the answer carries that period (issue 15).
+    await identity.pool.query(`UPDATE memberships SET starts_on = '2024-03-01', ends_on = '2025-03-01' WHERE request_id = $1`, [`REQ-A-${suffix}`]);
 
     const res = await call(identity, '/membership/get', { email }, { token: login.token });
     assert.equal(res.status, 200);
@@ -68,6 +70,8 @@ describe('POST /membership/get', () => {
         address: '1 King William St, Adelaide, SA, 5000',
         profession: 'Engineer',
         term: 'life-time',
+        startsOn: null,
+        endsOn: null,
       },
       {
         membershipName: 'Silver-Single',
@@ -82,6 +86,8 @@ describe('POST /membership/get', () => {
         address: '1 King William St, Adelaide, SA, 5000',
         profession: 'Engineer',
         term: 'annual',
+        startsOn: '2024-03-01',
+        endsOn: '2025-03-01',
       },
     ]);
     // Without a body, the session decides alone.
