@@ -120,12 +120,6 @@ export function sizeText(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** The file name a Content-Disposition header gives (filename="…"), or `fallback`. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(disposition ?? '');
-  return match?.[1] ?? fallback;
-}
-
 export const DESK_TEXTS = {
   title: 'Members desk',
   lead: 'Find members by name or e-mail, see their memberships, decide membership requests and export the roll of Active members.',

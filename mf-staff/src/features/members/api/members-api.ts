@@ -24,24 +24,5 @@ export function loadMemberDocuments(token: string, userId: string, signal?: Abor
   return callApi(staffPaymentsPaths.memberDocuments(userId), { token, answer: memberDocumentsAnswerSchema, ...extra(signal, fetchImpl) });
 }
 
-export type FileResult = { ok: true; blob: Blob; disposition: string | null } | { ok: false; status: number | null; message: string };
-
-/**
- * A file behind the staff Authorization header (the roll's CSV, an uploaded document): a plain link cannot
- * send the header, so it is fetched and handed to the browser as a blob URL.
- */
-export async function fetchStaffFile(token: string, path: string, fetchImpl: FetchLike = (input, init) => fetch(input, init)): Promise<FileResult> {
-  try {
-    const res = await fetchImpl(path, { headers: { Authorization: `Bearer ${token}` } });
-    if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-      return { ok: false, status: res.status, message: typeof body?.message === 'string' ? body.message : `The server answered ${res.status}.` };
-    }
-    return { ok: true, blob: await res.blob(), disposition: res.headers.get('content-disposition') };
-  } catch {
-    return { ok: false, status: null, message: 'The server could not be reached. Check the connection and try again.' };
-  }
-}
-
 export const exportRollPath = STAFF_MEMBERS_EXPORT_PATH;
 export const documentPath = staffPaymentsPaths.document;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { exportRollPath } from '../api/members-api.js';
 import { DESK_TEXTS } from '../members-desk.js';
-import { useStaffFile } from '../use-staff-file.js';
+import { useStaffFile } from '../../../shared/use-staff-file.js';
 import staff from '../../../shared/staff.module.css';
 
 /** Export CSV: the roll of Active members, downloaded through the staff session; what happened said in a live region. */

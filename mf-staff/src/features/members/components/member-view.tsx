@@ -6,7 +6,7 @@ import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { documentPath, loadMember, loadMemberDocuments, loadMemberOrders } from '../api/members-api.js';
 import { amountText, dayText, DESK_TEXTS, historyText, momentText, orderStateText, periodText, sizeText } from '../members-desk.js';
-import { useStaffFile } from '../use-staff-file.js';
+import { useStaffFile } from '../../../shared/use-staff-file.js';
 import styles from '../members-desk.module.css';
 import staff from '../../../shared/staff.module.css';
 
