@@ -243,7 +243,7 @@ test.describe('/profile', () => {
     expect(await sessionStatus(request, otherDevice.token)).toBe(401);
   });
 
-  test('Download my data: the account, memberships, and a ticket and a contact message sent while logged in', async ({ page, request }) => {
+  test('Download my data: the account, memberships, and a ticket with its conversation and a contact message sent while logged in', async ({ page, request }) => {
     const account = await registerAccount(request, { firstName: 'Anbu', lastName: 'Selvan' });
     const login = await loginAccount(request, account);
     await storeLogin(page, login);
@@ -284,6 +284,10 @@ test.describe('/profile', () => {
     expect(memberships).toEqual([]);
     const tickets = mySupportTicketsSchema.parse(data.supportTickets);
     expect(tickets).toEqual([expect.objectContaining({ reference, issueType: 'billing', issueDescription: `Receipt missing (${marker})`, email: account.email })]);
+    // Each ticket with where it stands and its conversation (the support desk's member API: no staff notes).
+    expect(data.supportTickets).toEqual([
+      expect.objectContaining({ reference, status: 'open', closedAt: null, conversation: [expect.objectContaining({ kind: 'submission', body: `Receipt missing (${marker})` })] }),
+    ]);
     const messages = myContactMessagesSchema.parse(data.contactMessages);
     expect(messages).toEqual([expect.objectContaining({ message: `Volunteering at Pongal (${marker})`, email: account.email, name: 'Anbu Selvan' })]);
     expect(JSON.stringify(data)).not.toContain(login.token);

@@ -1,23 +1,51 @@
-import type { AccountExport, MyContactMessage, MySupportTicket } from '@tca/contracts';
+import type { AccountExport, MyContactMessage, MySupportTicket, MyTicket, MyTicketsAnswer, TicketMessage } from '@tca/contracts';
 import { isRejectedToken, type FetchLike } from '@tca/ui/api';
 import { getAccountExport } from './api/get-account-export.js';
 import { getMyContactMessages } from './api/get-my-contact-messages.js';
 import { getMySupportTickets } from './api/get-my-support-tickets.js';
+import { getMyTickets } from './api/my-tickets.js';
 
 /**
  * Beyond the spec, "Download my data": everything the site holds about the member — the account
- * (identity), memberships, and the support tickets and contact messages sent while logged in
- * (content) — gathered with the session token into one JSON file.
+ * (identity), memberships, and the support tickets (with their conversations) and contact messages
+ * sent while logged in (content) — gathered with the session token into one JSON file.
  */
 
-/** The account answer (identity) includes the memberships. */
-export type MyDataPart = 'account' | 'supportTickets' | 'contactMessages';
+/** The account answer (identity) includes the memberships; a ticket's conversation comes from the support desk's member API. */
+export type MyDataPart = 'account' | 'supportTickets' | 'ticketConversations' | 'contactMessages';
 
 const PART_NAMES: Record<MyDataPart, string> = {
   account: 'your account and memberships',
   supportTickets: 'your support tickets',
+  ticketConversations: 'your support tickets’ conversations',
   contactMessages: 'your contact messages',
 };
+
+/**
+ * A support ticket in the file: what the member submitted (GET /supportdesk/mine), where it stands and its
+ * whole conversation with the support team (GET /supportdesk/mine/tickets: no staff notes, staff unnamed).
+ */
+export type ExportedTicket = Partial<MySupportTicket> &
+  Pick<MyTicket, 'reference' | 'issueType' | 'createdAt'> & { status: MyTicket['status'] | null; closedAt: string | null; conversation: TicketMessage[] };
+
+/**
+ * Each submitted ticket with its conversation, matched by reference, newest first as submitted; a ticket only the
+ * support desk knows is added with what it has. When either answer is not in the expected shape both are kept
+ * as they came (nothing is dropped).
+ */
+export function ticketsWithConversations(submitted: MySupportTicket[] | null, desk: MyTicketsAnswer | null, bodies: { submitted: unknown; desk: unknown }): ExportedTicket[] | unknown {
+  if (!submitted || !desk) return { submitted: bodies.submitted ?? [], conversations: bodies.desk ?? [] };
+  const byReference = new Map(desk.tickets.map((ticket) => [ticket.reference, ticket]));
+  const exported: ExportedTicket[] = submitted.map((ticket) => {
+    const found = byReference.get(ticket.reference);
+    byReference.delete(ticket.reference);
+    return { ...ticket, status: found?.status ?? null, closedAt: found?.closedAt ?? null, conversation: found?.messages ?? [] };
+  });
+  for (const ticket of byReference.values()) {
+    exported.push({ reference: ticket.reference, issueType: ticket.issueType, createdAt: ticket.createdAt, status: ticket.status, closedAt: ticket.closedAt, conversation: ticket.messages });
+  }
+  return exported;
+}
 
 export interface MyDataExport {
   /** What this file is, for someone who opens it later. */
@@ -25,8 +53,8 @@ export interface MyDataExport {
   exportedAt: string;
   account: Omit<AccountExport, 'memberships'>;
   memberships: AccountExport['memberships'];
-  /** As the content service answers (mySupportTicketsSchema); kept as it came if it ever differs. */
-  supportTickets: MySupportTicket[] | unknown;
+  /** Each ticket with its conversation (ticketsWithConversations); kept as it came if either answer ever differs. */
+  supportTickets: ExportedTicket[] | unknown;
   contactMessages: MyContactMessage[] | unknown;
 }
 
@@ -55,16 +83,17 @@ export type GatherResult =
 
 /** Fetches every part at once; one missing part fails the whole export, naming what could not be read. */
 export async function gatherMyData(token: string, fetchImpl?: FetchLike, now = () => new Date()): Promise<GatherResult> {
-  const [account, supportTickets, contactMessages] = await Promise.all([
+  const [account, supportTickets, ticketConversations, contactMessages] = await Promise.all([
     getAccountExport(token, fetchImpl),
     getMySupportTickets(token, fetchImpl),
+    getMyTickets(token, undefined, fetchImpl),
     getMyContactMessages(token, fetchImpl),
   ]);
-  const results = { account, supportTickets, contactMessages };
+  const results = { account, supportTickets, ticketConversations, contactMessages };
   if (Object.values(results).some((result) => isRejectedToken(result))) return { kind: 'rejected' };
   const parts = Object.keys(results) as MyDataPart[];
   const missing = parts.filter((part) => results[part].kind !== 'ok' || (part === 'account' && account.kind === 'ok' && account.answer === null));
-  if (missing.length > 0 || account.kind !== 'ok' || account.answer === null) {
+  if (missing.length > 0 || account.kind !== 'ok' || account.answer === null || supportTickets.kind !== 'ok' || ticketConversations.kind !== 'ok') {
     const names = missing.map((part) => PART_NAMES[part]);
     return { kind: 'failed', message: `Could not download your data: ${names.join(', ')} could not be read. Please try again later.` };
   }
@@ -75,6 +104,13 @@ export async function gatherMyData(token: string, fetchImpl?: FetchLike, now = (
   };
   return {
     kind: 'ok',
-    data: assembleMyData({ account: account.answer, supportTickets: body('supportTickets'), contactMessages: body('contactMessages') }, now()),
+    data: assembleMyData(
+      {
+        account: account.answer,
+        supportTickets: ticketsWithConversations(supportTickets.answer, ticketConversations.answer, { submitted: supportTickets.body, desk: ticketConversations.body }),
+        contactMessages: body('contactMessages'),
+      },
+      now(),
+    ),
   };
 }

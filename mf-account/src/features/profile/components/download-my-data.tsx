@@ -56,7 +56,7 @@ export function DownloadMyData() {
     <div className={styles.securityRow}>
       <div className={styles.securityText}>
         <h3>Your data</h3>
-        <p>Download everything we hold about you: your account, memberships, support tickets and the messages you sent while logged in.</p>
+        <p>Download everything we hold about you: your account, memberships, support tickets with their conversations and the messages you sent while logged in.</p>
         <div role="status" className={outcome?.ok ? styles.outcome : undefined}>
           {outcome?.ok ? outcome.text : null}
         </div>
