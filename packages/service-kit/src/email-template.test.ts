@@ -20,6 +20,12 @@ const content: EmailContent = {
 describe('renderEmail', () => {
   const mail = renderEmail(content, brand);
 
+  it('a rendered block (staff-written Markdown, rendered and made safe by the caller): its text in the plain part, its HTML as given', () => {
+    const rendered = renderEmail({ subject: 'News', blocks: [{ type: 'rendered', text: '**Pongal**\r\nsoon', html: '<p><strong>Pongal</strong> soon</p>' }] }, brand);
+    assert.ok(rendered.text.startsWith('**Pongal**\nsoon\n'));
+    assert.match(rendered.html, /<div style="[^"]*"><p><strong>Pongal<\/strong> soon<\/p><\/div>/);
+  });
+
   it('keeps the subject on one line (no header injection)', () => {
     assert.equal(mail.subject, 'Hello <Kavi> Bcc: victim@example.org');
   });
