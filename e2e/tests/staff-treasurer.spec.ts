@@ -94,7 +94,9 @@ test('a treasurer refunds a membership paid through the sandbox: Refunded with i
   const refundSection = desk.getByRole('region', { name: 'Refund' });
   await expect(refundSection).toContainText(new RegExp(`Refunded [^.]+\\. Asked by ${escapeRegExp(treasurer.account.email)} on `));
   await expect(refundSection).toContainText(`“${reason}” (Stripe refund re_`);
-  await expect(desk.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: 'Paid → Refunded' })).toHaveCount(1);
+  const history = desk.getByRole('region', { name: 'History' }).getByRole('listitem');
+  await expect(history.filter({ hasText: `requested: ${reason}` })).toContainText(`: Paid (staff:${treasurer.account.email}) Refund re_`);
+  await expect(history.filter({ hasText: 'Paid → Refunded' })).toHaveCount(1);
   await expect(desk.getByRole('button', { name: 'Refund in full' })).toHaveCount(0);
   await expectNoA11yViolations(desk, '/staff/orders/:reference refunded');
   await shootBothWidths(desk, 'treasurer-3-order-refunded');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { REFUND_REASON_REQUIRED_MESSAGE } from '@tca/contracts';
-import { amountText, boughtText, FILTER_TABS, FIRST_ORDERS, orderStatusText, ordersQueryString, refundReasonError, refundSummary } from './treasurer.js';
+import { amountText, boughtText, FILTER_TABS, FIRST_ORDERS, orderStatusText, ordersQueryString, refundReasonError, refundSummary, stateChangeText } from './treasurer.js';
 
 describe("the treasurer's desk rules", () => {
   it('asks the list with the defaults left out, the search trimmed', () => {
@@ -20,6 +20,9 @@ describe("the treasurer's desk rules", () => {
     assert.equal(boughtText({ kind: 'demo', level: null, productName: 'Stubborn Attachments' }), 'Stubborn Attachments');
     assert.equal(orderStatusText('refunded'), 'Refunded');
     assert.equal(orderStatusText('something-new'), 'something-new');
+    assert.equal(stateChangeText({ fromStatus: null, toStatus: 'created' }), 'Created');
+    assert.equal(stateChangeText({ fromStatus: 'open', toStatus: 'paid' }), 'Open → Paid');
+    assert.equal(stateChangeText({ fromStatus: 'paid', toStatus: 'paid' }), 'Paid', 'a refund requested does not move the state');
   });
 
   it('checks the refund reason as the server does', () => {

@@ -1,4 +1,4 @@
-import { formatAmount, ORDER_FILTERS, refundOrderRequestSchema, type OrderFilter, type OrderStatusName, type StaffOrderDetail, type StaffOrderListQuery, type StaffOrderSummary } from '@tca/contracts';
+import { formatAmount, ORDER_FILTERS, refundOrderRequestSchema, type OrderEvent, type OrderFilter, type OrderStatusName, type StaffOrderDetail, type StaffOrderListQuery, type StaffOrderSummary } from '@tca/contracts';
 import { adelaideMoment } from '../../shared/paging.js';
 
 /**
@@ -58,6 +58,12 @@ const STATUS_LABELS: Readonly<Record<OrderStatusName, string>> = {
 
 export function orderStatusText(status: string): string {
   return STATUS_LABELS[status as OrderStatusName] ?? status;
+}
+
+/** A history entry's change: 'Open → Paid', or just 'Paid' when the state did not move (the refund was only requested). */
+export function stateChangeText(event: Pick<OrderEvent, 'fromStatus' | 'toStatus'>): string {
+  const to = orderStatusText(event.toStatus);
+  return event.fromStatus && event.fromStatus !== event.toStatus ? `${orderStatusText(event.fromStatus)} → ${to}` : to;
 }
 
 /** What the list shows: a tab, the search and the page. */

@@ -8,7 +8,7 @@ import { adelaideMoment } from '../../../shared/paging.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { getOrder, refundOrder } from '../api/orders-api.js';
-import { amountText, boughtText, orderStatusText, refundSummary, TREASURER_TEXTS } from '../treasurer.js';
+import { amountText, boughtText, orderStatusText, refundSummary, stateChangeText, TREASURER_TEXTS } from '../treasurer.js';
 import { RefundDialog } from './refund-dialog.js';
 import styles from '../treasurer.module.css';
 import staff from '../../../shared/staff.module.css';
@@ -125,8 +125,7 @@ export function OrderPanel({ initial }: { initial: StaffOrderDetail }) {
         <ol className={styles.history}>
           {order.events.map((event, index) => (
             <li key={`${event.at}-${index}`}>
-              <strong>{adelaideMoment(event.at)}</strong>: {event.fromStatus ? `${orderStatusText(event.fromStatus)} → ` : ''}
-              {orderStatusText(event.toStatus)} <span className={staff.since}>({event.source})</span>
+              <strong>{adelaideMoment(event.at)}</strong>: {stateChangeText(event)} <span className={staff.since}>({event.source})</span>
               {event.detail ? ` ${event.detail}` : null}
             </li>
           ))}
