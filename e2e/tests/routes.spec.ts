@@ -50,6 +50,7 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   staffContact: 'Staff sign-in',
   staffOrders: 'Staff sign-in',
   staffOrder: 'Staff sign-in',
+  staffRevenue: 'Staff sign-in',
 };
 
 const concrete = (path: string) => path.replace(':id', '42').replace(':token', 'abc123').replace(':key', 'a-post').replace(':reference', 'TCA-2026-000001').replace(':userId', '42');

@@ -30,6 +30,7 @@ export const pages: RemoteRoutesModule<'staff'>['pages'] = {
   staffContact: { load: () => import(/* webpackChunkName: "page-staffContact" */ './pages/support-pages.js').then((m) => m.ContactPage) },
   staffOrders: { load: () => import(/* webpackChunkName: "page-staffOrders" */ './pages/treasurer-pages.js').then((m) => m.OrdersPage) },
   staffOrder: { load: () => import(/* webpackChunkName: "page-staffOrder" */ './pages/treasurer-pages.js').then((m) => m.OrderPage) },
+  staffRevenue: { load: () => import(/* webpackChunkName: "page-staffRevenue" */ './pages/revenue-page.js').then((m) => m.RevenuePage) },
   staffGallery: { load: () => import(/* webpackChunkName: "page-staffGallery" */ './pages/gallery-pages.js').then((m) => m.GalleryPage) },
   staffAlbumNew: { load: () => import(/* webpackChunkName: "page-staffAlbumNew" */ './pages/gallery-pages.js').then((m) => m.NewAlbumPage) },
   staffAlbum: { load: () => import(/* webpackChunkName: "page-staffAlbum" */ './pages/gallery-pages.js').then((m) => m.EditAlbumPage) },

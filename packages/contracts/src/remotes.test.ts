@@ -43,6 +43,7 @@ test('the spec route table has its 22 paths, including the odd ones, and the sta
     '/staff/contact',
     '/staff/orders',
     '/staff/orders/:reference',
+    '/staff/revenue',
     `${STAFF_ACCEPT_INVITATION_PATH}:token`,
   ]);
   // /staff/posts/new is the new post's page, not a post with the key "new".

@@ -6,7 +6,7 @@ export const REMOTE_PAGES = {
   content: ['home', 'about', 'team', 'events', 'gallery', 'blog', 'blogPost', 'contact', 'raiseTicket', 'tamilSchools', 'terms', 'privacy'],
   membership: ['membership', 'forms', 'confirmation', 'success', 'cancel', 'payment'],
   account: ['login', 'register', 'resetPassword', 'profile'],
-  staff: ['staffHome', 'staffPeople', 'staffAcceptInvitation', 'staffPosts', 'staffPostNew', 'staffPost', 'staffEvents', 'staffEventNew', 'staffEvent', 'staffGallery', 'staffAlbumNew', 'staffAlbum', 'staffTeam', 'staffSponsors', 'staffMembers', 'staffMember', 'staffAnnouncements', 'staffAnnouncement', 'staffAudit', 'staffQueues', 'staffSupport', 'staffTicket', 'staffContact', 'staffOrders', 'staffOrder'],
+  staff: ['staffHome', 'staffPeople', 'staffAcceptInvitation', 'staffPosts', 'staffPostNew', 'staffPost', 'staffEvents', 'staffEventNew', 'staffEvent', 'staffGallery', 'staffAlbumNew', 'staffAlbum', 'staffTeam', 'staffSponsors', 'staffMembers', 'staffMember', 'staffAnnouncements', 'staffAnnouncement', 'staffAudit', 'staffQueues', 'staffSupport', 'staffTicket', 'staffContact', 'staffOrders', 'staffOrder', 'staffRevenue'],
 } as const satisfies Record<string, readonly PageId[]>;
 
 export type RemoteName = keyof typeof REMOTE_PAGES;

@@ -54,6 +54,8 @@ export const paths = {
   // The treasurer's desk (issue 15): orders by state, an order's page with its refund.
   staffOrders: '/staff/orders',
   staffOrder: '/staff/orders/:reference',
+  // The treasurer's revenue report (issue 15): per month and level for a year, as a chart, tables and CSV.
+  staffRevenue: '/staff/revenue',
   // The link of a staff invitation e-mail (STAFF_ACCEPT_INVITATION_PATH + token).
   staffAcceptInvitation: '/staff/accept-invitation/:token',
 } as const;

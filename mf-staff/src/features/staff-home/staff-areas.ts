@@ -23,6 +23,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { path: paths.staffMembers, title: 'Members desk', description: 'Find members and their memberships, decide membership requests (the member is e-mailed), export the roll as CSV.', roles: ['membership_officer'] },
   { path: paths.staffAnnouncements, title: 'Announcements', description: 'E-mail the members (all Active, one level, or ending soon) and see what was delivered.', roles: ['membership_officer'] },
   { path: paths.staffOrders, title: 'Orders and refunds', description: 'Every checkout by state, problems first; an order’s Stripe ids and history; refund a paid order in full.', roles: ['treasurer'] },
+  { path: paths.staffRevenue, title: 'Revenue', description: 'Paid, refunded and net per month and level for a year, as a chart and tables; download it as CSV.', roles: ['treasurer'] },
   { path: paths.staffSupport, title: 'Support tickets', description: 'Answer tickets (the member is e-mailed), notes, assign, close and reopen.', roles: ['support'] },
   { path: paths.staffContact, title: 'Contact messages', description: 'The contact form’s inbox: who handled each message.', roles: ['support'] },
   { path: paths.staffPeople, title: 'Staff and invitations', description: 'Invite staff, change their roles, remove them.', roles: ['owner'] },

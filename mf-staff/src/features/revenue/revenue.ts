@@ -1,0 +1,112 @@
+import { formatAmount, REVENUE_TIME_ZONE, type RevenueMonth } from '@tca/contracts';
+
+/**
+ * The treasurer's revenue report (issue 15): the years offered, how amounts and months read, the chart's
+ * geometry (pure, so it is tested without a browser) and every text the page shows.
+ */
+
+export const REVENUE_TEXTS = {
+  title: 'Revenue',
+  lead: 'Money paid and refunded per month and per level for a year, in Adelaide time. Orders count in the month they were paid, refunds in the month Stripe confirmed them.',
+  back: 'Back to the staff area',
+  toOrders: 'Orders and refunds',
+  yearLabel: 'Year',
+  loading: 'Loading the revenue...',
+  loadFailed: 'The revenue could not be loaded.',
+  chartTitle: (year: number) => `Net revenue per month, ${year}`,
+  chartSummary: (year: number, total: string, best: string | null) =>
+    `Bar chart of net revenue (paid less refunded) for each month of ${year}; ${total} in all.${best ? ` The highest month is ${best}.` : ''} The same numbers are in the table below.`,
+  nothing: (year: number) => `No payments or refunds in ${year}.`,
+  monthsCaption: (year: number) => `Per month, ${year}`,
+  levelsCaption: (year: number) => `Per level, ${year}`,
+  levelsNone: 'No level sold anything this year.',
+  month: 'Month',
+  level: 'Level',
+  paidOrders: 'Paid orders',
+  paid: 'Paid',
+  refunds: 'Refunds',
+  refunded: 'Refunded',
+  net: 'Net',
+  total: 'Total',
+  download: 'Download CSV',
+  downloading: 'Preparing the CSV...',
+  downloaded: (fileName: string) => `Downloaded ${fileName}.`,
+  downloadFailed: 'The CSV could not be downloaded.',
+} as const;
+
+/** How many years the picker offers, ending with this one. */
+export const REVENUE_YEARS_SHOWN = 8;
+
+const ADELAIDE_YEAR = new Intl.DateTimeFormat('en-AU', { timeZone: REVENUE_TIME_ZONE, year: 'numeric' });
+
+/** The calendar year in Adelaide now. */
+export function adelaideYear(now = Date.now()): number {
+  return Number(ADELAIDE_YEAR.format(new Date(now)));
+}
+
+/** The years the picker offers, newest first. */
+export function yearChoices(current: number, count = REVENUE_YEARS_SHOWN): number[] {
+  return Array.from({ length: count }, (_, i) => current - i);
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** `March` for 3. */
+export function monthName(month: number): string {
+  return MONTH_NAMES[month - 1] ?? String(month);
+}
+
+/** `Mar` for 3: the chart's axis. */
+export function monthShort(month: number): string {
+  return monthName(month).slice(0, 3);
+}
+
+/** `A$120.00`, `-A$80.00`: an amount of Australian dollars that may be negative (net). */
+export function money(cents: number): string {
+  return cents < 0 ? `-${formatAmount(-cents, 'aud')}` : formatAmount(cents, 'aud');
+}
+
+export interface ChartBar {
+  month: number;
+  netCents: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  negative: boolean;
+}
+
+export interface ChartLayout {
+  width: number;
+  height: number;
+  /** Where zero is (the baseline), from the top. */
+  zeroY: number;
+  bars: ChartBar[];
+}
+
+/** The chart's drawing area in SVG units (the SVG scales to its box), with a margin above and below the bars. */
+export const CHART = { width: 600, height: 240, top: 10, bottom: 10, gap: 10 } as const;
+
+/**
+ * Bars of net revenue per month, scaled to the largest amount either side of zero: positive months rise
+ * from the baseline, negative ones (more refunded than paid) hang below it. A zero month has no bar.
+ */
+export function chartLayout(months: readonly Pick<RevenueMonth, 'month' | 'netCents'>[]): ChartLayout {
+  const plot = CHART.height - CHART.top - CHART.bottom;
+  const high = Math.max(0, ...months.map((m) => m.netCents));
+  const low = Math.min(0, ...months.map((m) => m.netCents));
+  const span = high - low || 1;
+  const zeroY = CHART.top + (high / span) * plot;
+  const slot = CHART.width / Math.max(months.length, 1);
+  const bars = months.map((m, i) => {
+    const height = (Math.abs(m.netCents) / span) * plot;
+    return { month: m.month, netCents: m.netCents, x: i * slot + CHART.gap / 2, width: slot - CHART.gap, y: m.netCents >= 0 ? zeroY - height : zeroY, height, negative: m.netCents < 0 };
+  });
+  return { width: CHART.width, height: CHART.height, zeroY, bars };
+}
+
+/** The month with the highest net, for the chart's summary (null when nothing was earned). */
+export function bestMonth(months: readonly Pick<RevenueMonth, 'month' | 'netCents'>[]): string | null {
+  const best = months.reduce<Pick<RevenueMonth, 'month' | 'netCents'> | null>((top, m) => (m.netCents > (top?.netCents ?? 0) ? m : top), null);
+  return best ? `${monthName(best.month)} (${money(best.netCents)})` : null;
+}
