@@ -103,10 +103,12 @@ test('a treasurer refunds a membership paid through the sandbox: Refunded with i
   await deskContext.close();
 
   // The member: Cancelled in red on the profile, the refund e-mail, the level offered again.
-  const status = page.getByRole('article', { name: 'Current Membership' }).locator('dt', { hasText: /^Status$/ }).locator('xpath=following-sibling::dd[1]');
+  const current = page.getByRole('article', { name: 'Current Membership' });
+  const status = current.locator('dt', { hasText: /^Status$/ }).locator('xpath=following-sibling::dd[1]');
   await page.goto('/profile');
   await expect(status).toHaveText('Cancelled');
   expect(await hue(status.locator('span'))).toBe('red');
+  await expect(current.locator('dt', { hasText: /^Validity$/ }).locator('xpath=following-sibling::dd[1]'), 'no days remaining').toHaveText('Cancelled');
   await shootBothWidths(page, 'treasurer-4-profile-cancelled');
 
   const mail = await waitForMail(request, `the refund e-mail to ${account.email}`, (m) => recipients(m).includes(account.email.toLowerCase()) && m.subject.startsWith('Your refund for'));
