@@ -42,20 +42,25 @@ function statusCondition(status: string, param: (value: unknown) => string): str
 }
 
 /** The WHERE clause and values for the filters; `facets: false` leaves level and status out (the counts). */
-function whereOf(filter: MemberSearchFilter, facets: boolean): { where: string; values: unknown[] } {
+function whereOf(filter: MemberSearchFilter, facets: boolean): { with: string; where: string; values: unknown[] } {
   const values: unknown[] = [];
   const param = (value: unknown) => {
     values.push(value);
     return `$${values.length}`;
   };
   const parts: string[] = [];
-  if (filter.q !== undefined) parts.push(`${SEARCH_SQL} LIKE lower(${param(containsPattern(filter.q))})`);
+  // The search's matches come from the trigram index first (a materialised CTE, SEARCH_HITS), whatever
+  // the planner guesses of a pattern's selectivity: otherwise it may walk the name index filtering every
+  // row until a page is full, which reads the whole table for a rare name.
+  if (filter.q !== undefined) parts.push(`m.id IN (SELECT id FROM search_hits)`);
   if (filter.endsWithinDays !== undefined) {
     parts.push(`m.term = 'annual' AND m.status IN ('Active', 'Current') AND m.ends_on > ${TODAY} AND m.ends_on <= ${TODAY} + ${param(filter.endsWithinDays)}::int`);
   }
   if (facets && filter.level !== undefined) parts.push(`m.membership_name = ${param(filter.level)}`);
   if (facets && filter.status !== undefined) parts.push(statusCondition(filter.status, param));
-  return { where: parts.length > 0 ? `WHERE ${parts.map((p) => `(${p})`).join(' AND ')}` : '', values };
+  const where = parts.length > 0 ? `WHERE ${parts.map((p) => `(${p})`).join(' AND ')}` : '';
+  const hits = filter.q === undefined ? '' : `WITH search_hits AS MATERIALIZED (SELECT id FROM memberships m WHERE ${SEARCH_SQL} LIKE lower(${param(containsPattern(filter.q))})) `;
+  return { with: hits, where, values };
 }
 
 export interface MemberSearchRow {
@@ -93,11 +98,11 @@ export function memberSearchQueries(filter: MemberSearchFilter, page: { offset: 
   const counts = whereOf(filter, false);
   return {
     rows: {
-      text: `SELECT ${ROW_COLUMNS} FROM memberships m ${rows.where} ORDER BY ${orderOf(filter)} OFFSET $${n + 1} LIMIT $${n + 2}`,
+      text: `${rows.with}SELECT ${ROW_COLUMNS} FROM memberships m ${rows.where} ORDER BY ${orderOf(filter)} OFFSET $${n + 1} LIMIT $${n + 2}`,
       values: [...rows.values, page.offset, page.limit],
     },
     counts: {
-      text: `SELECT m.membership_name AS level, ${statusSql(TODAY)} AS status, count(*)::int AS n FROM memberships m ${counts.where} GROUP BY 1, 2`,
+      text: `${counts.with}SELECT m.membership_name AS level, ${statusSql(TODAY)} AS status, count(*)::int AS n FROM memberships m ${counts.where} GROUP BY 1, 2`,
       values: counts.values,
     },
   };
