@@ -18,6 +18,7 @@ testServiceFoundation({
     'sponsors',
     'support_tickets',
     'team_members',
+    'ticket_messages',
   ],
   malformedJson: { path: '/email/send', body: '{"subject":' },
 });

@@ -5,6 +5,8 @@ import { start } from './server.js';
 testServiceFoundation({
   service: { name: SERVICE_NAME, schema: SCHEMA, packageRoot: new URL('..', import.meta.url), loadConfig: loadIdentityConfig, start },
   expectedTables: [
+    'announcement_recipients',
+    'announcements',
     'audit_log',
     'login_challenges',
     'membership_decisions',
