@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
-import { type MemberDetailsInput, type MembershipLevelName } from '@tca/contracts';
+import { type MemberDetailsInput, type MembershipLevelName, type StaffRole } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
 import { Closers, createTestDatabase, freePort, startNodeProcess, startRedisServer, type NodeProcess, type TestDatabase, type TestRedisServer } from '@tca/service-kit/testing';
 import { loadPaymentsConfig, SCHEMA, type PaymentsConfig } from '../config.js';
@@ -123,6 +123,12 @@ export async function startPaymentsStack(closers: Closers, options: StackOptions
   const pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: 'payments-test' });
   closers.add(() => pool.end());
   return { url: running.url, config, env, db, redis, pool, sandbox, identity };
+}
+
+/** Sessions of a treasurer, a membership officer, an owner and an editor (two-factor), with identity's numeric ids from `firstId`. */
+export function staffTokens(stack: PaymentsStack, firstId: number): Record<'treasurer' | 'officer' | 'owner' | 'editor', string> {
+  const token = (offset: number, role: StaffRole, name: string) => stack.identity.issue({ id: String(firstId + offset), email: `${name}@example.org` }, { roles: [role] }).token;
+  return { treasurer: token(0, 'treasurer', 'treasurer'), officer: token(1, 'membership_officer', 'officer'), owner: token(2, 'owner', 'owner'), editor: token(3, 'editor', 'editor') };
 }
 
 let nextMember = 0;

@@ -12,7 +12,7 @@ import {
 } from '@tca/contracts';
 import { insertDocument } from '../../data-access/document-repository.js';
 import { flagProblem, insertOrder, moveStatus, type NewOrder } from '../../data-access/order-repository.js';
-import { buyMembership, call, Closers, payOnHostedPage, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
+import { buyMembership, call, Closers, payOnHostedPage, staffTokens, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -32,10 +32,7 @@ describe('the staff API of payments: orders, member orders and documents, audit'
   before(async () => {
     stack = await startPaymentsStack(closers);
     // Identity's user ids are numbers (payments' audit_log keeps them as identity's does).
-    treasurer = stack.identity.issue({ id: '901', email: 'treasurer@example.org' }, { roles: ['treasurer'] }).token;
-    officer = stack.identity.issue({ id: '902', email: 'officer@example.org' }, { roles: ['membership_officer'] }).token;
-    owner = stack.identity.issue({ id: '903', email: 'owner@example.org' }, { roles: ['owner'] }).token;
-    editor = stack.identity.issue({ id: '904', email: 'editor@example.org' }, { roles: ['editor'] }).token;
+    ({ treasurer, officer, owner, editor } = staffTokens(stack, 901));
     // A membership paid through the sandbox (the success page fulfils it), and orders in every other state.
     const member = stack.identity.issue({ email: 'Meera.Raman@example.org' });
     buyer = { userId: member.user.id, email: member.user.email };

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { MEMBERSHIP_LEVEL_NAMES, type MembershipLevelName, REVENUE_ALL_LEVELS, REVENUE_CSV_COLUMNS, REVENUE_TIME_ZONE, REVENUE_YEAR_MESSAGE, revenueAnswerSchema, staffRevenuePaths, type RevenueFigures, type RevenueLevelFigures } from '@tca/contracts';
 import { parseCsv } from '@tca/service-kit/testing';
 import { newOrderReference } from '../../data-access/order-repository.js';
-import { call, Closers, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
+import { call, Closers, staffTokens, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
 /**
  * The treasurer's revenue report (issue 15) on the real service and database: orders paid and refunded across
@@ -78,18 +78,14 @@ function expected(sales: readonly Sale[]): Map<Key, RevenueFigures> {
 
 describe('the treasurer’s revenue report: per month and level, in Adelaide time, as JSON and CSV', { timeout: 180_000 }, () => {
   const closers = new Closers();
-  let stack: PaymentsStack;
-  let treasurer: string;
-  let owner: string;
-  let editor: string;
   const sales = [...EDGES, ...generatedSales(60)];
-  const get = (path: string, token?: string) => call(`${stack.url}${path}`, token ? { token } : {});
+  let stack: PaymentsStack;
+  let staff: ReturnType<typeof staffTokens>;
+  const get = (path: string, role?: 'treasurer' | 'owner' | 'editor') => call(`${stack.url}${path}`, role ? { token: staff[role] } : {});
 
   before(async () => {
     stack = await startPaymentsStack(closers);
-    treasurer = stack.identity.issue({ id: '911', email: 'treasurer@example.org' }, { roles: ['treasurer'] }).token;
-    owner = stack.identity.issue({ id: '912', email: 'owner@example.org' }, { roles: ['owner'] }).token;
-    editor = stack.identity.issue({ id: '913', email: 'editor@example.org' }, { roles: ['editor'] }).token;
+    staff = staffTokens(stack, 911);
     for (const sale of sales) {
       const membership = sale.level !== DEMO;
       await stack.pool.query(
@@ -105,7 +101,7 @@ describe('the treasurer’s revenue report: per month and level, in Adelaide tim
 
   for (const year of [2025, 2026, 2027]) {
     it(`adds up ${year} per month and level as computed apart (paid by paid_at, refunds by refunded_at, Adelaide months)`, async () => {
-      const res = await get(staffRevenuePaths.revenue(year), treasurer);
+      const res = await get(staffRevenuePaths.revenue(year), 'treasurer');
       assert.equal(res.status, 200);
       const report = revenueAnswerSchema.parse(res.body);
       const want = expected(sales);
@@ -124,11 +120,11 @@ describe('the treasurer’s revenue report: per month and level, in Adelaide tim
   }
 
   it('counts the edges of the year in Adelaide time and a refund in its own month', async () => {
-    const report = revenueAnswerSchema.parse((await get(staffRevenuePaths.revenue(2026), owner)).body);
+    const report = revenueAnswerSchema.parse((await get(staffRevenuePaths.revenue(2026), 'owner')).body);
     const level = (month: number, name: string) => report.months[month - 1]?.levels.find((l) => l.level === name);
     assert.ok((level(1, GOLD)?.count ?? 0) >= 1, '00:10 on 1 January in Adelaide is January’s');
     assert.ok((level(12, SILVER)?.count ?? 0) >= 1, '23:50 on 31 December in Adelaide is December’s');
-    const next = revenueAnswerSchema.parse((await get(staffRevenuePaths.revenue(2027), owner)).body);
+    const next = revenueAnswerSchema.parse((await get(staffRevenuePaths.revenue(2027), 'owner')).body);
     assert.ok((next.months[0]?.levels.find((l) => l.level === SILVER)?.count ?? 0) >= 1, '00:05 on 1 January in Adelaide is the next year’s');
     assert.ok((level(4, FAMILY)?.refundedCents ?? 0) >= 8000);
     assert.ok((level(2, SILVER)?.refundCount ?? 0) >= 1, 'a refund of a 2025 order counts in February 2026');
@@ -136,8 +132,8 @@ describe('the treasurer’s revenue report: per month and level, in Adelaide tim
 
   it('gives the same numbers as CSV: BOM, CRLF, a row per month and level, then the year’s totals', async () => {
     const year = 2026;
-    const report = revenueAnswerSchema.parse((await get(staffRevenuePaths.revenue(year), treasurer)).body);
-    const res = await fetch(`${stack.url}${staffRevenuePaths.csv(year)}`, { headers: { Authorization: `Bearer ${treasurer}` } });
+    const report = revenueAnswerSchema.parse((await get(staffRevenuePaths.revenue(year), 'treasurer')).body);
+    const res = await fetch(`${stack.url}${staffRevenuePaths.csv(year)}`, { headers: { Authorization: `Bearer ${staff.treasurer}` } });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^text\/csv; charset=utf-8/);
     assert.equal(res.headers.get('content-disposition'), `attachment; filename="revenue-${year}.csv"`);
@@ -156,13 +152,13 @@ describe('the treasurer’s revenue report: per month and level, in Adelaide tim
   it('answers 400 for a bad or missing year, 403 for a role without the desk, 401 without a login', async () => {
     for (const query of ['', '?year=', '?year=26', '?year=1999', '?year=2101', '?year=2026.5', '?year=abcd', '?year=2026&year=2027', '?year=2026&x=1']) {
       for (const path of ['revenue', 'revenue.csv']) {
-        const res = await get(`/staff-api/payments/${path}${query}`, treasurer);
+        const res = await get(`/staff-api/payments/${path}${query}`, 'treasurer');
         assert.equal(res.status, 400, `${path}${query}`);
         if (!query.includes('x=1')) assert.match((res.body as { message: string }).message, new RegExp(REVENUE_YEAR_MESSAGE), `${path}${query}`);
       }
     }
-    assert.equal((await get(staffRevenuePaths.revenue(2026), editor)).status, 403);
-    assert.equal((await get(staffRevenuePaths.csv(2026), editor)).status, 403);
+    assert.equal((await get(staffRevenuePaths.revenue(2026), 'editor')).status, 403);
+    assert.equal((await get(staffRevenuePaths.csv(2026), 'editor')).status, 403);
     assert.equal((await get(staffRevenuePaths.revenue(2026))).status, 401);
   });
 });
