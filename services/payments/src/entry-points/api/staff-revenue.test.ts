@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { MEMBERSHIP_LEVEL_NAMES, type MembershipLevelName, REVENUE_ALL_LEVELS, REVENUE_CSV_COLUMNS, REVENUE_TIME_ZONE, REVENUE_YEAR_MESSAGE, revenueAnswerSchema, staffRevenuePaths, type RevenueFigures, type RevenueLevelFigures } from '@tca/contracts';
 import { parseCsv } from '@tca/service-kit/testing';
 import { newOrderReference } from '../../data-access/order-repository.js';
+import { REVENUE_SQL } from '../../data-access/revenue-repository.js';
 import { call, Closers, staffTokens, startPaymentsStack, type PaymentsStack } from '../../testing/harness.js';
 
 /**
@@ -147,6 +148,22 @@ describe('the treasurer’s revenue report: per month and level, in Adelaide tim
     const totalRows = [...report.levels, { ...report.totals, level: REVENUE_ALL_LEVELS }].map((l) => cells(String(year), l));
     assert.deepEqual(rows, [...monthRows, ...totalRows]);
     assert.ok(rows.some((row) => row[6]?.startsWith('-')), 'a negative net is written as a number (not neutralised as a formula)');
+  });
+
+  it('reads the year through the paid_at and refunded_at indexes (migration 005), not the whole table', async () => {
+    const client = await stack.pool.connect();
+    try {
+      // The table is small here, so the planner would read it all anyway: forbid that to see that the indexes fit the query.
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${REVENUE_SQL}`, [2026, REVENUE_TIME_ZONE]);
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      assert.match(text, /checkout_orders_paid_at_idx/);
+      assert.match(text, /checkout_orders_refunded_at_idx/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('answers 400 for a bad or missing year, 403 for a role without the desk, 401 without a login', async () => {
