@@ -10,9 +10,8 @@ export interface StaffArea {
 }
 
 /**
- * The areas the staff roles open. The members desk has its membership requests so far; the orders and
- * tickets desks come with the next issue and are not listed until they exist. An area whose page is not in the site's route table yet shows as
- * "not open yet" without a link, so the home never links to a page that is not there.
+ * The areas the staff roles open, in the order the staff home lists them. An area whose page is not in the
+ * site's route table shows as "not open yet" without a link, so the home never links to a page that is not there.
  */
 export const STAFF_AREAS: readonly StaffArea[] = [
   { path: '/staff/posts', title: 'Blog posts', description: 'Write, schedule, publish and unpublish posts.', roles: ['editor'] },
