@@ -74,7 +74,7 @@ test('the staff home: name, roles with what they are for, the areas they open (o
   assert.match(html, /<strong>Owner<\/strong>: Manages staff/);
   assert.match(html, /<a href="\/staff\/people"[^>]*><h3[^>]*>Staff and invitations<\/h3>/);
   // Every area an owner opens is routed: each card is a link.
-  for (const [path, title] of [['posts', 'Blog posts'], ['events', 'Events'], ['gallery', 'Gallery'], ['team', 'Team'], ['sponsors', 'Sponsors'], ['members', 'Membership requests'], ['audit', 'Audit log'], ['queues', 'Queues']]) {
+  for (const [path, title] of [['posts', 'Blog posts'], ['events', 'Events'], ['gallery', 'Gallery'], ['team', 'Team'], ['sponsors', 'Sponsors'], ['members', 'Members desk'], ['announcements', 'Announcements'], ['orders', 'Orders and refunds'], ['revenue', 'Revenue'], ['support', 'Support tickets'], ['contact', 'Contact messages'], ['audit', 'Audit log'], ['queues', 'Queues']]) {
     assert.match(html, new RegExp(`<a href="/staff/${path}"[^>]*><h3[^>]*>${title}</h3>`), title);
   }
   assert.doesNotMatch(html, /Not open yet\./);
