@@ -41,6 +41,8 @@ export const TICKET_ALREADY_CLOSED_MESSAGE = 'This ticket is already closed.';
 export const TICKET_NOT_CLOSED_MESSAGE = 'This ticket is not closed.';
 export const TICKET_REOPEN_TOO_LATE_MESSAGE = `This ticket was closed more than ${TICKET_REOPEN_DAYS} days ago. Please raise a new ticket.`;
 export const TICKET_ASSIGNEE_UNKNOWN_MESSAGE = 'Choose someone from the list of people who work the support desk.';
+/** The desk cannot ask identity who works the desk (503): assigning and the picker wait for it. */
+export const SUPPORT_STAFF_UNAVAILABLE_MESSAGE = 'We cannot load the list of support staff right now. Please try again shortly.';
 export const CONTACT_MESSAGE_NOT_FOUND_MESSAGE = 'There is no such message.';
 
 export const TICKET_REPLY_SENT_MESSAGE = 'Reply sent. The member is e-mailed.';
@@ -161,7 +163,15 @@ export type TicketListAnswer = z.infer<typeof ticketListAnswerSchema>;
 export const staffTicketAnswerSchema = z.object({ ticket: staffTicketSchema, message: z.string().optional() });
 export type StaffTicketAnswer = z.infer<typeof staffTicketAnswerSchema>;
 
-export const assigneesAnswerSchema = z.object({ assignees: z.array(staffPersonSchema) });
+/** Someone a ticket may be assigned to; `displayName` (their name, when identity knows it) is for the picker only. */
+export const assigneeSchema = staffPersonSchema.extend({ displayName: z.string().optional() });
+export type Assignee = z.infer<typeof assigneeSchema>;
+
+/**
+ * GET …/assignees: the staff who work the desk (support or owner, as identity says now) and whoever is assigned
+ * a ticket at the moment (so the current assignee still shows), by e-mail.
+ */
+export const assigneesAnswerSchema = z.object({ assignees: z.array(assigneeSchema) });
 export type AssigneesAnswer = z.infer<typeof assigneesAnswerSchema>;
 
 export const contactInboxMessageSchema = z.object({

@@ -128,6 +128,16 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * GET /staff-api/staff/colleagues?role= (any staff member): the staff who can do a role's work, for pickers
+ * such as the support desk's assignee (issue 15). Owners can do every role's work, so they are always among
+ * them. Only accounts that hold a role now (a removed staff member is no colleague).
+ */
+export const STAFF_COLLEAGUES_API_PATH = '/staff-api/staff/colleagues';
+export const COLLEAGUES_ROLE_MESSAGE = `Role must be one of ${STAFF_ROLES.join(', ')}`;
+export const staffColleaguesQuerySchema = z.object({ role: z.enum(STAFF_ROLES, COLLEAGUES_ROLE_MESSAGE) }).strict();
+export type StaffColleaguesQuery = z.infer<typeof staffColleaguesQuerySchema>;
+
 /** GET /staff-api/audit?action=&actor=&from=&to=&before=&limit= (owner): newest first; `before` is the last id of the previous page. */
 export const auditQuerySchema = auditQuerySchemaFor(AUDIT_ACTIONS);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
@@ -176,6 +186,19 @@ export type AcceptInvitationAnswer = z.infer<typeof acceptInvitationAnswerSchema
 
 /** PUT /staff-api/staff/:userId/roles. */
 export const staffMemberAnswerSchema = z.object({ member: staffMemberSchema });
+
+/** One colleague of GET /staff-api/staff/colleagues: identity's user id (text), e-mail, name when known, all their roles. */
+export const staffColleagueSchema = z.object({
+  userId: z.string().min(1),
+  email: z.string().min(1),
+  displayName: z.string().optional(),
+  roles: z.array(staffRoleSchema).min(1),
+});
+export type StaffColleague = z.infer<typeof staffColleagueSchema>;
+
+/** GET /staff-api/staff/colleagues: by e-mail (case-insensitive). */
+export const staffColleaguesAnswerSchema = z.object({ colleagues: z.array(staffColleagueSchema) });
+export type StaffColleaguesAnswer = z.infer<typeof staffColleaguesAnswerSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.string(),

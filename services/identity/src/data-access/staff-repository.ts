@@ -34,6 +34,12 @@ export async function listStaffMembers(db: Db): Promise<StaffMemberRow[]> {
   return rows;
 }
 
+/** The staff holding any of `roles` now, by e-mail (case-insensitive); each with all their roles. */
+export async function staffMembersWithAnyRole(db: Db, roles: readonly StaffRole[]): Promise<StaffMemberRow[]> {
+  const { rows } = await db.query<StaffMemberRow>(`${STAFF_MEMBER_SELECT} GROUP BY u.id HAVING bool_or(r.role = ANY($1::text[])) ORDER BY lower(u.email), u.id`, [roles]);
+  return rows;
+}
+
 export async function findStaffMember(db: Db, userId: number): Promise<StaffMemberRow | undefined> {
   const { rows } = await db.query<StaffMemberRow>(`${STAFF_MEMBER_SELECT} WHERE u.id = $1 GROUP BY u.id`, [userId]);
   return rows[0];

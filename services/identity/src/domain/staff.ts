@@ -11,6 +11,7 @@ import {
   STAFF_MEMBER_NOT_FOUND_MESSAGE,
   STAFF_ROLE_LABELS,
   type AcceptInvitationRequest,
+  type StaffColleaguesAnswer,
   type StaffInvitation,
   type StaffListAnswer,
   type StaffMember,
@@ -33,6 +34,7 @@ import {
   revokeInvitation as revokeInvitationRow,
   rolesOf,
   revokePendingInvitationsOf,
+  staffMembersWithAnyRole,
   type InvitationRow,
   type StaffMemberRow,
 } from '../data-access/staff-repository.js';
@@ -72,6 +74,17 @@ export function staffInvitation(row: InvitationRow): StaffInvitation {
 export async function listStaff(db: Db): Promise<StaffListAnswer> {
   const [members, invitations] = await Promise.all([listStaffMembers(db), pendingInvitations(db)]);
   return { staff: members.map(staffMember), invitations: invitations.map(staffInvitation) };
+}
+
+/** The staff who can do `role`'s work now: its holders and the owners (who can do everything). */
+export async function colleaguesFor(db: Db, role: StaffRole): Promise<StaffColleaguesAnswer> {
+  const rows = await staffMembersWithAnyRole(db, role === 'owner' ? ['owner'] : [role, 'owner']);
+  return {
+    colleagues: rows.map((row) => {
+      const displayName = `${row.first_name} ${row.last_name}`.trim();
+      return { userId: String(row.id), email: row.email, ...(displayName !== '' ? { displayName } : {}), roles: row.roles };
+    }),
+  };
 }
 
 /** The invitation e-mail: a single-use link to the staff page that creates the account. */

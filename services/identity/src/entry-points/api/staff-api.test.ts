@@ -58,6 +58,7 @@ describe('role checks on every staff endpoint', () => {
   const endpoints: Array<{ method: NonNullable<CallOptions['method']>; path: string; body?: unknown; owner: number; everyRole: boolean }> = [
     { method: 'GET', path: '/staff-api/me', owner: 200, everyRole: true },
     { method: 'GET', path: '/staff-api/staff', owner: 200, everyRole: false },
+    { method: 'GET', path: '/staff-api/staff/colleagues?role=support', owner: 200, everyRole: true },
     { method: 'POST', path: '/staff-api/invitations', body: { email: 'not-an-email', roles: ['editor'] }, owner: 400, everyRole: false },
     { method: 'PUT', path: `/staff-api/staff/${UNKNOWN_ID}/roles`, body: { roles: ['editor'] }, owner: 404, everyRole: false },
     { method: 'DELETE', path: `/staff-api/staff/${UNKNOWN_ID}`, owner: 404, everyRole: false },

@@ -94,6 +94,11 @@ describe('the staff endpoints under fuzzed requests', () => {
     assert.equal(reset.byStatus[200], 1, 'the authenticator app is reset once');
   });
 
+  it(`GET /staff-api/staff/colleagues (any staff): ${COUNT} requests`, TIMEOUT, async () => {
+    const report = await fuzz({ method: 'GET', path: '/staff-api/staff/colleagues', headers: bearer(editor), query: { role: ['support', 'owner', 'treasurer'] } });
+    assert.equal(report.byStatus[401] ?? 0, 0, 'the editor session stayed valid');
+  });
+
   it(`GET /staff-api/audit (owner): ${COUNT} requests`, TIMEOUT, async () => {
     await fuzz({ method: 'GET', path: '/staff-api/audit', headers: bearer(owner), query: { action: ['sign_in'], actor: [owner.email], from: ['2026-03-01'], to: ['2026-03-02'], before: ['1000'], limit: ['20'] } });
   });

@@ -8,7 +8,9 @@ import {
   ROLES_GRANTED_MESSAGE,
   SECOND_FACTOR_RESET_MESSAGE,
   setStaffRolesRequestSchema,
+  STAFF_COLLEAGUES_API_PATH,
   STAFF_ROLES,
+  staffColleaguesQuerySchema,
   type AcceptInvitationAnswer,
   type InviteStaffAnswer,
   type ResetSecondFactorAnswer,
@@ -19,7 +21,7 @@ import { parseBody, ValidationError } from '@tca/service-kit';
 import { accountUser } from '../../domain/accounts.js';
 import { auditPage } from '../../domain/audit.js';
 import { hasConfirmedAuthenticator } from '../../domain/two-factor.js';
-import { acceptInvitation, grantOrInvite, listStaff, resetSecondFactor, setStaffRoles, withdrawInvitation, type StaffMailSettings } from '../../domain/staff.js';
+import { acceptInvitation, colleaguesFor, grantOrInvite, listStaff, resetSecondFactor, setStaffRoles, withdrawInvitation, type StaffMailSettings } from '../../domain/staff.js';
 import type { IdentityDeps } from './api-deps.js';
 import { sessionOf } from './authenticate.js';
 import type { IdentityRateLimits } from './rate-limits.js';
@@ -57,6 +59,12 @@ export function createStaffRouter(deps: IdentityDeps, limits: IdentityRateLimits
   router.get('/staff-api/staff', ...owner, async (_req, res) => {
     const answer: StaffListAnswer = await listStaff(pool);
     res.json(answer);
+  });
+
+  // Any staff member: the colleagues who can do a role's work (the support desk's assignee picker asks it).
+  router.get(STAFF_COLLEAGUES_API_PATH, ...anyStaff, async (req, res) => {
+    const { role } = parseBody(staffColleaguesQuerySchema, { ...req.query });
+    res.json(await colleaguesFor(pool, role));
   });
 
   router.post('/staff-api/invitations', ...owner, async (req, res) => {
