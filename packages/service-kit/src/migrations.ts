@@ -16,7 +16,8 @@ export interface RunMigrationsOptions {
   logger?: Logger;
 }
 
-async function migrationFiles(dir: string): Promise<string[]> {
+/** The `NNN_name.sql` files of `dir`, in the order they apply; throws when two share a number. */
+export async function migrationFiles(dir: string): Promise<string[]> {
   const files = (await readdir(dir)).filter((file) => MIGRATION_FILE.test(file)).sort();
   const numbers = new Set<string>();
   for (const file of files) {

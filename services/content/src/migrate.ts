@@ -1,0 +1,8 @@
+import { runMigrateMain } from '@tca/service-kit';
+import { MIGRATIONS_DIR, SCHEMA, SERVICE_NAME } from './config.js';
+
+/**
+ * `node services/content/dist/migrate.js apply|wait`: the migration Job and the init containers of the
+ * content pods on Kubernetes (deploy/kubernetes; see @tca/service-kit migrate-main.ts). Needs only DATABASE_URL.
+ */
+await runMigrateMain({ name: SERVICE_NAME, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR });
