@@ -10,9 +10,10 @@ describe('gateway config', () => {
       PORT: 3000,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
-      CONTENT_URL: 'http://127.0.0.1:4001',
-      IDENTITY_URL: 'http://127.0.0.1:4002',
-      PAYMENTS_URL: 'http://127.0.0.1:4003',
+      CONTENT_URL: ['http://127.0.0.1:4001'],
+      IDENTITY_URL: ['http://127.0.0.1:4002'],
+      PAYMENTS_URL: ['http://127.0.0.1:4003'],
+      UPSTREAM_COOL_DOWN_MS: 2000,
       SHELL_DIR: resolve(REPO_ROOT, 'shell/dist'),
       REMOTE_CONTENT_DIR: resolve(REPO_ROOT, 'mf-content/dist'),
       REMOTE_MEMBERSHIP_DIR: resolve(REPO_ROOT, 'mf-membership/dist'),
@@ -62,7 +63,7 @@ describe('gateway config', () => {
     assert.equal(config.PORT, 0);
     assert.equal(config.HOST, '0.0.0.0');
     assert.equal(config.LOG_LEVEL, 'silent');
-    assert.deepEqual(upstreamUrls(config), { content: 'http://content.internal:81', identity: 'https://identity.internal/base', payments: 'http://127.0.0.1:9' });
+    assert.deepEqual(upstreamUrls(config), { content: ['http://content.internal:81'], identity: ['https://identity.internal/base'], payments: ['http://127.0.0.1:9'] });
     assert.equal(config.SHELL_DIR, resolve(process.cwd(), 'build/shell'));
     assert.equal(config.REMOTES_REGISTRY_FILE, resolve(process.cwd(), 'data/remotes.json'));
     assert.deepEqual(remoteDirs(config), { content: '/srv/content', membership: '/srv/membership', account: '/srv/account', staff: '/srv/staff' });
@@ -79,6 +80,20 @@ describe('gateway config', () => {
     assert.equal(config.SHUTDOWN_GRACE_MS, 500);
     assert.equal(config.SHUTDOWN_DRAIN_DELAY_MS, 20);
     assert.deepEqual(config.TRUST_PROXY, ['10.0.0.0/8', 'loopback']);
+  });
+
+  test('<SERVICE>_URL: a comma-separated list of replicas, each checked; a bad entry is named', () => {
+    const config = loadGatewayConfig({ CONTENT_URL: 'http://127.0.0.1:4101/, http://127.0.0.1:4102', IDENTITY_URL: 'http://a:1,http://b:2/base//,https://c', UPSTREAM_COOL_DOWN_MS: '500' });
+    assert.deepEqual(upstreamUrls(config), { content: ['http://127.0.0.1:4101', 'http://127.0.0.1:4102'], identity: ['http://a:1', 'http://b:2/base', 'https://c'], payments: ['http://127.0.0.1:4003'] });
+    assert.equal(config.UPSTREAM_COOL_DOWN_MS, 500);
+    assert.throws(() => loadGatewayConfig({ PAYMENTS_URL: 'http://127.0.0.1:1,ftp://x,' }), (err: Error) => {
+      assert.ok(err instanceof ConfigError);
+      assert.match(err.message, /PAYMENTS_URL: entry 2 \("ftp:\/\/x"\) must be an http\(s\):\/\/ URL/);
+      return true;
+    });
+    assert.throws(() => loadGatewayConfig({ IDENTITY_URL: 'http://a:1,' }), /IDENTITY_URL: entry 2 \(""\) must be an http\(s\):\/\/ URL/);
+    assert.throws(() => loadGatewayConfig({ CONTENT_URL: 'http://a:1, http://a:1/' }), /CONTENT_URL: names a replica twice/);
+    assert.throws(() => loadGatewayConfig({ UPSTREAM_COOL_DOWN_MS: '-1' }), /UPSTREAM_COOL_DOWN_MS/);
   });
 
   test('no manifest overrides and no loader settings unless set', () => {

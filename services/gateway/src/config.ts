@@ -9,8 +9,24 @@ import { HIT_LOG_MODES } from './access-log.js';
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
-/** A service's base URL, without trailing slashes (paths are appended to it). */
-const upstreamUrl = (defaultUrl: string) => httpUrl.default(defaultUrl).transform((value) => value.replace(/\/+$/, ''));
+/**
+ * A service's base URL, or a comma-separated list of its replicas' base URLs; each without trailing slashes
+ * (paths are appended to it). A bad entry is named by its place and value.
+ */
+const upstreamUrlList = (defaultUrl: string) =>
+  z
+    .string()
+    .default(defaultUrl)
+    .transform((value, ctx) => {
+      const entries = value.split(',').map((entry) => entry.trim());
+      const urls: string[] = [];
+      entries.forEach((entry, index) => {
+        if (httpUrl.safeParse(entry).success) urls.push(entry.replace(/\/+$/, ''));
+        else ctx.addIssue({ code: 'custom', message: entries.length === 1 ? 'must be an http(s):// URL' : `entry ${index + 1} (${JSON.stringify(entry)}) must be an http(s):// URL` });
+      });
+      if (new Set(urls).size !== urls.length) ctx.addIssue({ code: 'custom', message: 'names a replica twice' });
+      return urls;
+    });
 
 /** A manifest location: an absolute http(s) URL, or a path on this origin starting with '/'. */
 export const manifestLocation = z
@@ -44,9 +60,11 @@ export const gatewayEnvSchema = z.object({
   PORT: portVar(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  CONTENT_URL: upstreamUrl('http://127.0.0.1:4001'),
-  IDENTITY_URL: upstreamUrl('http://127.0.0.1:4002'),
-  PAYMENTS_URL: upstreamUrl('http://127.0.0.1:4003'),
+  CONTENT_URL: upstreamUrlList('http://127.0.0.1:4001'),
+  IDENTITY_URL: upstreamUrlList('http://127.0.0.1:4002'),
+  PAYMENTS_URL: upstreamUrlList('http://127.0.0.1:4003'),
+  /** How long a replica that refused a connection (or reset one before answering) is left out of turn. */
+  UPSTREAM_COOL_DOWN_MS: intVar(2000),
   SHELL_DIR: pathVar(resolve(REPO_ROOT, 'shell/dist')),
   REMOTE_CONTENT_DIR: pathVar(resolve(REPO_ROOT, 'mf-content/dist')),
   REMOTE_MEMBERSHIP_DIR: pathVar(resolve(REPO_ROOT, 'mf-membership/dist')),
@@ -87,9 +105,9 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   return loadConfig(gatewayEnvSchema, env);
 }
 
-/** Each API service's base URL, from <SERVICE>_URL. */
-export function upstreamUrls(config: Pick<GatewayConfig, `${Uppercase<ServiceName>}_URL`>): Record<ServiceName, string> {
-  const upstreams = {} as Record<ServiceName, string>;
+/** Each API service's replicas' base URLs, from <SERVICE>_URL. */
+export function upstreamUrls(config: Pick<GatewayConfig, `${Uppercase<ServiceName>}_URL`>): Record<ServiceName, string[]> {
+  const upstreams = {} as Record<ServiceName, string[]>;
   for (const service of SERVICES) upstreams[service] = config[`${service.toUpperCase() as Uppercase<ServiceName>}_URL`];
   return upstreams;
 }

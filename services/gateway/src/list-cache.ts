@@ -36,8 +36,8 @@ interface Entry {
 }
 
 export interface ListCacheOptions {
-  /** The content service's base URL. */
-  upstream: string;
+  /** The content service's base URL, or where to send the next request (its replicas in turn). */
+  upstream: string | (() => string);
   /**
    * An answer is served for at most this long after the request that fetched (or revalidated) it was sent to
    * the content service: the longest an import can take to show through the gateway, on top of the service's own.
@@ -153,8 +153,7 @@ export function createListCache(options: ListCacheOptions): ListCache {
   const { maxAgeMs, timeoutMs, logger, accessLog, forward, isDraining = () => false, now = () => performance.now() } = options;
   const trusts = compileTrustProxy(options.trustProxy ?? []);
   const hits = createHitLog(logger, accessLog, options.hitLog ?? 'summary');
-  const base = new URL(options.upstream);
-  const basePath = base.pathname.replace(/\/+$/, '');
+  const { upstream } = options;
   const paths = new Set<string>(PUBLIC_LIST_PATHS);
   /** Per path, its variants, most recently fetched first. */
   const entries = new Map<string, Entry[]>();
@@ -196,6 +195,8 @@ export function createListCache(options: ListCacheOptions): ListCache {
         settled = true;
         resolve(result);
       };
+      const base = new URL(typeof upstream === 'string' ? upstream : upstream());
+      const basePath = base.pathname.replace(/\/+$/, '');
       const upstreamReq = request({ protocol: base.protocol, hostname: base.hostname, port: base.port, method: 'GET', path: `${basePath}${path}`, headers, agent });
       upstreamReq.setTimeout(timeoutMs, () => {
         upstreamReq.destroy();

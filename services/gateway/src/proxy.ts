@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { ApiError, ServiceName } from '@tca/contracts';
 import { compileTrustProxy, type Logger, type TrustsProxy } from '@tca/service-kit';
 import { createAccessLog, type AccessLog } from './access-log.js';
+import { createUpstreamPool, type UpstreamPool } from './upstream-pool.js';
 
 /** Headers that describe one connection, not the message: never forwarded in either direction. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'upgrade']);
@@ -41,7 +42,10 @@ export function forwardedHeaders(req: IncomingMessage, trusts: TrustsProxy): { '
 }
 
 export interface ProxyOptions {
-  upstreams: Record<ServiceName, string>;
+  /** Each service's base URL, or the base URLs of its replicas (taken in turn). */
+  upstreams: Record<ServiceName, string | readonly string[]>;
+  /** How long a replica that refused a connection (or reset it before answering) is skipped; default 2 s. */
+  coolDownMs?: number;
   /** An upstream that sends nothing for this long (headers or body) is answered with 504. */
   timeoutMs: number;
   logger: Logger;
@@ -55,10 +59,21 @@ export interface ProxyOptions {
 
 export interface Proxy {
   forward(req: IncomingMessage, res: ServerResponse, service: ServiceName, requestId: string): void;
+  /** The service's replicas, as the proxy takes them (the list cache takes them in the same turn). */
+  pool(service: ServiceName): UpstreamPool;
   close(): void;
 }
 
 const IDEMPOTENT_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Errors that mean the replica took nothing of the request or died before answering: it is down for a while. */
+const REPLICA_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** A service-kit replica that drains answers 503 with `Connection: close`: another replica may answer instead. */
+function isDrainingAnswer(upstreamRes: IncomingMessage): boolean {
+  const connection = upstreamRes.headers.connection;
+  return upstreamRes.statusCode === 503 && typeof connection === 'string' && connection.toLowerCase().split(',').some((token) => token.trim() === 'close');
+}
 
 function sendJson(res: ServerResponse, status: number, body: ApiError, requestId: string): void {
   const text = JSON.stringify(body);
@@ -73,11 +88,24 @@ function sendJson(res: ServerResponse, status: number, body: ApiError, requestId
 
 /**
  * Forwards API requests unchanged (method, path, query, headers, body streamed, never parsed) to the
- * owning service, with X-Forwarded-* (forwardedHeaders) and X-Request-Id. Upstream down → 502 JSON, silent → 504 JSON.
+ * owning service, with X-Forwarded-* (forwardedHeaders) and X-Request-Id. A service may run several replicas:
+ * they are taken in turn, one that refuses connections is skipped for `coolDownMs`, and a GET, HEAD or OPTIONS
+ * (no body) that fails before any answer (refused, reset) or meets a draining replica's 503 is sent once to
+ * each other replica. A request with a body is never sent twice, nor one that timed out. Every replica down →
+ * 502 JSON, silent → 504 JSON.
  */
-export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAccessLog(logger), isDraining = () => false, trustProxy = [] }: ProxyOptions): Proxy {
+export function createProxy({ upstreams, coolDownMs, logger, timeoutMs, accessLog = createAccessLog(logger), isDraining = () => false, trustProxy = [] }: ProxyOptions): Proxy {
   const trusts = compileTrustProxy(trustProxy);
   const agents = new Map<string, Agent>();
+  const pools = new Map<ServiceName, UpstreamPool>();
+  for (const [service, urls] of Object.entries(upstreams) as Array<[ServiceName, string | readonly string[]]>) {
+    pools.set(service, createUpstreamPool(typeof urls === 'string' ? [urls] : urls, coolDownMs === undefined ? {} : { coolDownMs }));
+  }
+  function pool(service: ServiceName): UpstreamPool {
+    const found = pools.get(service);
+    if (!found) throw new Error(`no upstream for ${service}`);
+    return found;
+  }
   function agentFor(url: URL): Agent {
     let agent = agents.get(url.origin);
     if (!agent) {
@@ -90,7 +118,8 @@ export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAc
 
   function forward(req: IncomingMessage, res: ServerResponse, service: ServiceName, requestId: string): void {
     const started = performance.now();
-    const base = new URL(upstreams[service]);
+    const replicas = pool(service);
+    const retriable = IDEMPOTENT_WITHOUT_BODY.has(req.method ?? '');
     const headers: OutgoingHttpHeaders = { ...withoutHopByHop(req.headers, ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']), ...forwardedHeaders(req, trusts), 'x-request-id': requestId };
 
     res.once('close', () => accessLog(req, res, requestId, started, { upstream: service }));
@@ -99,8 +128,23 @@ export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAc
     res.once('close', () => {
       if (!res.writableFinished) clientGone = true;
     });
-    const basePath = base.pathname.replace(/\/+$/, '');
-    const send = (attempt: number): void => {
+    /** The replicas this request was sent to. */
+    const tried = new Set<string>();
+    let sent = 0;
+    /** Sends the request to another replica if it may be sent again and one is left; false otherwise. */
+    const another = (from: string, why: string, err?: Error): boolean => {
+      if (!retriable || res.headersSent || clientGone) return false;
+      const next = replicas.pick(tried);
+      if (next === undefined) return false;
+      logger.warn({ err, reqId: requestId, upstream: service, target: from, next }, `upstream replica ${why}; trying another`);
+      send(next, false);
+      return true;
+    };
+    const send = (target: string, reusedSocketRetried: boolean): void => {
+      tried.add(target);
+      const attempt = sent++;
+      const base = new URL(target);
+      const basePath = base.pathname.replace(/\/+$/, '');
       let timedOut = false;
       const upstreamReq = (base.protocol === 'https:' ? httpsRequest : request)({
         protocol: base.protocol,
@@ -116,6 +160,15 @@ export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAc
         upstreamReq.destroy(new Error(`no answer from ${service} within ${timeoutMs} ms`));
       });
       upstreamReq.on('response', (upstreamRes) => {
+        replicas.markUp(target);
+        if (isDrainingAnswer(upstreamRes) && replicas.urls.length > 1) {
+          // Taken out of turn until it is back; its answer is dropped only when another replica is tried.
+          replicas.markDown(target);
+          if (another(target, 'is draining (503)')) {
+            upstreamRes.resume();
+            return;
+          }
+        }
         const out = withoutHopByHop(upstreamRes.headers, ['transfer-encoding']);
         out['x-request-id'] ??= requestId;
         if (isDraining()) out.connection = 'close';
@@ -125,17 +178,22 @@ export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAc
         upstreamRes.on('aborted', () => res.destroy());
       });
       upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
-        // A pooled keep-alive socket the upstream had just closed: safe to retry once when there is no body.
-        if (!timedOut && attempt === 0 && upstreamReq.reusedSocket && err.code === 'ECONNRESET' && IDEMPOTENT_WITHOUT_BODY.has(req.method ?? '')) {
-          send(1);
+        const down = !timedOut && REPLICA_DOWN_CODES.has(err.code ?? '');
+        // A pooled keep-alive socket the upstream had just closed: the same replica may well answer on a new one.
+        if (down && !reusedSocketRetried && upstreamReq.reusedSocket && err.code === 'ECONNRESET' && retriable && !res.headersSent && !clientGone) {
+          send(target, true);
           return;
+        }
+        if (down) {
+          replicas.markDown(target);
+          if (another(target, err.code === 'ECONNREFUSED' ? 'refused the connection' : 'failed before answering', err)) return;
         }
         if (res.headersSent) {
           res.destroy();
           return;
         }
         if (clientGone) return; // the client went away first
-        logger.warn({ err, reqId: requestId, upstream: service, target: base.origin }, timedOut ? 'upstream timed out' : 'upstream unavailable');
+        logger.warn({ err, reqId: requestId, upstream: service, target: base.origin, tried: tried.size }, timedOut ? 'upstream timed out' : 'upstream unavailable');
         if (timedOut) {
           sendJson(res, 504, { error: 'upstream_timeout', message: `The ${service} service did not answer in time. Please try again later.` }, requestId);
         } else {
@@ -146,14 +204,16 @@ export function createProxy({ upstreams, timeoutMs, logger, accessLog = createAc
       res.once('close', () => {
         if (!res.writableFinished) upstreamReq.destroy();
       });
-      if (IDEMPOTENT_WITHOUT_BODY.has(req.method ?? '') && attempt > 0) upstreamReq.end();
+      if (retriable && attempt > 0) upstreamReq.end();
       else req.pipe(upstreamReq);
     };
-    send(0);
+    const first = replicas.pick();
+    if (first !== undefined) send(first, false);
   }
 
   return {
     forward,
+    pool,
     close() {
       for (const agent of agents.values()) agent.destroy();
       agents.clear();

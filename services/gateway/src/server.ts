@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import type { RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Express, Request, RequestHandler } from 'express';
-import { REGISTRY_PATH, REMOTE_NAMES, SERVICES, serviceForPath, type RemoteName } from '@tca/contracts';
+import { REGISTRY_PATH, REMOTE_NAMES, SERVICES, serviceForPath, type RemoteName, type ServiceName } from '@tca/contracts';
 import { createHttpApp, createLogger, finishApp, startService, type Lifecycle, type Logger, type ReadinessCheck, type RunningService } from '@tca/service-kit';
 import { remoteDirs, upstreamUrls, type GatewayConfig } from './config.js';
 import { contentSecurityPolicy } from './csp.js';
@@ -42,6 +42,21 @@ function shellNotBuilt(res: ServerResponse, shellDir: string): void {
   );
 }
 
+/** Resolves when one of the service's replicas answers /healthz with 2xx within a second; else rejects naming each failure. */
+async function anyReplicaHealthy(service: ServiceName, urls: readonly string[]): Promise<void> {
+  const checks = urls.map(async (url) => {
+    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+    await res.body?.cancel();
+    if (!res.ok) throw new Error(`${service} /healthz answered ${res.status} at ${url}`);
+  });
+  try {
+    await Promise.any(checks);
+  } catch (err) {
+    const reasons = err instanceof AggregateError ? err.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))) : [String(err)];
+    throw new Error(urls.length === 1 ? (reasons[0] ?? `${service} is down`) : `no ${service} replica is healthy: ${reasons.join('; ')}`, { cause: err });
+  }
+}
+
 export interface GatewayApp {
   /** The request listener: API paths go to the proxy before any body parsing; the rest to `app`. */
   handler: RequestListener;
@@ -68,11 +83,8 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
     shell: () => access(indexFile),
   };
   for (const service of SERVICES) {
-    readinessChecks[service] = async () => {
-      const res = await fetch(`${upstreams[service]}/healthz`, { signal: AbortSignal.timeout(1000) });
-      await res.body?.cancel();
-      if (!res.ok) throw new Error(`${service} /healthz answered ${res.status}`);
-    };
+    // Up when any replica answers.
+    readinessChecks[service] = () => anyReplicaHealthy(service, upstreams[service]);
   }
 
   const { app, lifecycle } = createHttpApp({
@@ -85,11 +97,11 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
     trustProxy: config.TRUST_PROXY,
   });
   const accessLog = createAccessLog(logger);
-  const proxy = createProxy({ upstreams, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, accessLog, isDraining: () => lifecycle.draining, trustProxy: config.TRUST_PROXY });
+  const proxy = createProxy({ upstreams, coolDownMs: config.UPSTREAM_COOL_DOWN_MS, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger, accessLog, isDraining: () => lifecycle.draining, trustProxy: config.TRUST_PROXY });
   const lists =
     config.CONTENT_LIST_CACHE_MS > 0
       ? createListCache({
-          upstream: upstreams.content,
+          upstream: () => proxy.pool('content').pick() ?? upstreams.content[0] ?? '',
           maxAgeMs: config.CONTENT_LIST_CACHE_MS,
           timeoutMs: config.UPSTREAM_TIMEOUT_MS,
           logger,
