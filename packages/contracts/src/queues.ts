@@ -54,6 +54,15 @@ export const emailOutcomeJobSchema = z
 export type EmailOutcomeJob = z.infer<typeof emailOutcomeJobSchema>;
 
 /**
+ * The mailer's "sent" marker of an e-mail key (a Redis string holding the Message-ID, kept 7 days): written
+ * once the message is handed to SMTP, so a re-run or re-queued job never sends it twice. Identity's
+ * announcement sweep reads it to tell a sent e-mail from a lost one when the job itself is gone.
+ */
+export function emailSentMarkerKey(bullmqPrefix: string, key: string): string {
+  return `${bullmqPrefix}:mailer:sent:${key}`;
+}
+
+/**
  * A `support-tickets` job: a ticket was stored (its row is the source of truth; the worker reads it).
  * Job id `ticket-<ticketUid>`, so a relay that sends the row again does not queue it twice, and a new
  * database with an old Redis never meets an old job id.

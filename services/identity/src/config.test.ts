@@ -31,6 +31,20 @@ describe('identity config', () => {
     );
   });
 
+  it('settles announcement recipients left queued after ANNOUNCEMENT_SETTLE_AFTER_MINUTES (60 by default, 0 = no sweep)', () => {
+    const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' };
+    assert.equal(loadIdentityConfig(base).ANNOUNCEMENT_SETTLE_AFTER_MINUTES, 60);
+    assert.equal(loadIdentityConfig({ ...base, ANNOUNCEMENT_SETTLE_AFTER_MINUTES: '15' }).ANNOUNCEMENT_SETTLE_AFTER_MINUTES, 15);
+    assert.equal(loadIdentityConfig({ ...base, ANNOUNCEMENT_SETTLE_AFTER_MINUTES: '0' }).ANNOUNCEMENT_SETTLE_AFTER_MINUTES, 0);
+    for (const bad of ['-5', 'an hour', '1.5']) {
+      assert.throws(
+        () => loadIdentityConfig({ ...base, ANNOUNCEMENT_SETTLE_AFTER_MINUTES: bad }),
+        (err) => err instanceof ConfigError && err.problems.some((p) => p.variable === 'ANNOUNCEMENT_SETTLE_AFTER_MINUTES' && /whole number/.test(p.problem)),
+        bad,
+      );
+    }
+  });
+
   it('fails with a ConfigError naming each missing variable', () => {
     assert.throws(
       () => loadIdentityConfig({}),

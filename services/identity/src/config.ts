@@ -85,6 +85,13 @@ export const identityEnvSchema = serviceEnvSchema
      * them (nothing is sent until it is raised). Per worker process: two workers send twice as fast.
      */
     ANNOUNCEMENT_RATE_PER_MINUTE: intVar(600),
+    /**
+     * A recipient of an announcement still "queued" this many minutes after its e-mail went into the outbox is
+     * settled by the membership worker's sweep from the e-mail queue (the mailer died before reporting, or its
+     * report was lost): sent → delivered, given up → failed, gone without a trace → failed "outcome lost";
+     * still to run → left. 0 = no sweep.
+     */
+    ANNOUNCEMENT_SETTLE_AFTER_MINUTES: intVar(60),
     NODE_ENV: z.string().optional(),
   })
   .superRefine((env, ctx) => {

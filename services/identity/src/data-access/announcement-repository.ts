@@ -172,6 +172,48 @@ export async function recordOutcome(db: Db, announcementUid: string, userId: num
   return (result.rowCount ?? 0) === 1;
 }
 
+export interface UnsettledRecipientRow {
+  announcement_id: number;
+  announcement_uid: string;
+  user_id: number;
+}
+
+/**
+ * Recipients still `queued` whose e-mail went into the outbox more than `olderThanMinutes` ago, after the
+ * recipient `after` in key order (a sweep pages through them), locked: a late outcome waits for the sweep's
+ * transaction, then finds the row settled; another sweep skips them.
+ */
+export async function lockUnsettledRecipients(
+  db: Db,
+  olderThanMinutes: number,
+  after: { announcementId: number; userId: number },
+  limit: number,
+): Promise<UnsettledRecipientRow[]> {
+  const { rows } = await db.query<UnsettledRecipientRow>(
+    `SELECT r.announcement_id, a.uid AS announcement_uid, r.user_id
+       FROM announcement_recipients r
+       JOIN announcements a ON a.id = r.announcement_id
+      WHERE r.status = 'queued' AND r.enqueued_at < now() - make_interval(mins => $1::int)
+        AND (r.announcement_id, r.user_id) > ($2::int, $3::int)
+      ORDER BY r.announcement_id, r.user_id
+      LIMIT $4
+      FOR UPDATE OF r SKIP LOCKED`,
+    [olderThanMinutes, after.announcementId, after.userId, limit],
+  );
+  return rows;
+}
+
+/** Where each outbox job of `jobIds` is: waiting for the relay, relayed (its job in the queue), or settled (ran or was given up; or no row). */
+export async function outboxJobStages(db: Db, jobIds: readonly string[]): Promise<Map<string, 'waiting' | 'relayed' | 'settled'>> {
+  const { rows } = await db.query<{ job_id: string; sent: boolean; settled: boolean }>(
+    'SELECT job_id, sent_at IS NOT NULL AS sent, settled_at IS NOT NULL AS settled FROM outbox WHERE job_id = ANY($1::text[])',
+    [jobIds],
+  );
+  const stages = new Map<string, 'waiting' | 'relayed' | 'settled'>(jobIds.map((id) => [id, 'settled']));
+  for (const row of rows) stages.set(row.job_id, row.settled ? 'settled' : row.sent ? 'relayed' : 'waiting');
+  return stages;
+}
+
 /** Opts out the account whose announcement e-mail carried this token; its user id, or undefined for an unknown token. */
 export async function optOutByTokenHash(db: Db, tokenHash: Buffer): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(

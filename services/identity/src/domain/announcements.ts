@@ -32,9 +32,11 @@ import {
   listAnnouncements,
   lockAnnouncement,
   lockDueRecipients,
+  lockUnsettledRecipients,
   markEnqueued,
   markSkipped,
   optOutByTokenHash,
+  outboxJobStages,
   recordOutcome,
   setOptedOut,
   type AnnouncementRow,
@@ -192,6 +194,70 @@ export async function recordEmailOutcome(db: Db, outcome: EmailOutcomeJob): Prom
   const match = KEY_PATTERN.exec(outcome.key);
   if (!match) return false;
   return recordOutcome(db, match[1] ?? '', Number(match[2]), outcome.outcome, outcome.outcome === 'failed' ? (outcome.error ?? 'not delivered') : null);
+}
+
+/** What the e-mail queue says became of an announcement e-mail: still to run (waiting, delayed, running), sent, or given up. */
+export type EmailJobFate = { state: 'pending' } | { state: 'delivered' } | { state: 'failed'; reason: string };
+/**
+ * Reads an e-mail job's fate from the queue. `outboxStage`: `settled` when the outbox relay has seen the job
+ * run or be removed (or its row is gone), `relayed` while it has not; a job missing from the queue only means
+ * "removed after it ran" once settled (before that, Redis may have lost it and the relay will queue it again).
+ */
+export type EmailJobFateReader = (key: string, outboxStage: 'relayed' | 'settled') => Promise<EmailJobFate>;
+
+export interface SettleSweepResult {
+  delivered: number;
+  failed: number;
+  /** Looked at and left queued (job still to run, or not yet relayed). */
+  pending: number;
+}
+
+/** Recipients the sweep locks and looks up at once (one transaction, one round of job look-ups). */
+export const SETTLE_SWEEP_BATCH = 100;
+const PENDING: EmailJobFate = { state: 'pending' };
+
+/**
+ * Settles the outcomes that never came (issue 15): the mailer died after sending or giving up and before it
+ * reported, or the outcome job was lost. Every recipient still queued `olderThanMinutes` after its e-mail
+ * went into the outbox is settled from what the e-mail queue knows (`fateOf`); a job still to run, or an
+ * outbox row not yet relayed, is left for a later sweep. Each page is one transaction holding the rows' locks,
+ * and the write is recordOutcome's (only a queued row changes): whichever of the sweep and a late report
+ * comes first is the one recorded, and the counts (made from the rows' statuses) never count one twice.
+ */
+export async function settleUnreportedRecipients(
+  pool: Pool,
+  fateOf: EmailJobFateReader,
+  options: { olderThanMinutes: number; batchSize?: number },
+): Promise<SettleSweepResult> {
+  const batchSize = options.batchSize ?? SETTLE_SWEEP_BATCH;
+  const total: SettleSweepResult = { delivered: 0, failed: 0, pending: 0 };
+  let after = { announcementId: 0, userId: 0 };
+  for (;;) {
+    const page = await withTransaction(pool, async (client) => {
+      const counts: SettleSweepResult = { delivered: 0, failed: 0, pending: 0 };
+      const rows = await lockUnsettledRecipients(client, options.olderThanMinutes, after, batchSize);
+      const keys = rows.map((row) => announcementKey(row.announcement_uid, row.user_id));
+      const stages = await outboxJobStages(client, keys);
+      const fates = await Promise.all(
+        keys.map((key) => {
+          const stage = stages.get(key) ?? 'settled';
+          return stage === 'waiting' ? PENDING : fateOf(key, stage);
+        }),
+      );
+      for (const [i, row] of rows.entries()) {
+        const fate = fates[i] ?? PENDING;
+        if (fate.state === 'pending') counts.pending += 1;
+        else if (await recordOutcome(client, row.announcement_uid, row.user_id, fate.state, fate.state === 'failed' ? fate.reason.slice(0, 1000) : null)) counts[fate.state] += 1;
+      }
+      return { rows, counts };
+    });
+    total.delivered += page.counts.delivered;
+    total.failed += page.counts.failed;
+    total.pending += page.counts.pending;
+    const last = page.rows.at(-1);
+    if (last === undefined || page.rows.length < batchSize) return total;
+    after = { announcementId: last.announcement_id, userId: last.user_id };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { brandFor } from '../../domain/account-emails.js';
 import { MIGRATIONS_DIR, SCHEMA, type IdentityConfig } from '../../config.js';
 import { MEMBERSHIP_TIME_ZONE } from '../../domain/membership-records.js';
 import { startAnnouncementDispatch } from './announcement-dispatch.js';
+import { startAnnouncementSettle } from './announcement-settle.js';
 import { sendRenewalReminders, type ReminderSettings, type SentReminder } from '../../domain/renewal-reminders.js';
 
 export const MEMBERSHIP_WORKER_NAME = 'membership-worker';
@@ -64,6 +65,8 @@ export function startMembershipWorker(config: IdentityConfig, options: Membershi
     onClose(() => queueWorker.close());
     const announcements = await startAnnouncementDispatch({ config, pool, relay, logger, prefix: options.prefix, connectionName });
     onClose(() => announcements.close());
+    const settle = startAnnouncementSettle({ pool, logger, redisUrl: config.REDIS_URL, prefix: options.prefix, connectionName, settleAfterMinutes: config.ANNOUNCEMENT_SETTLE_AFTER_MINUTES });
+    onClose(() => settle.close());
     const connection = createRedis(config.REDIS_URL, { role: 'worker', logger, connectionName: `${connectionName}-scheduler` });
     const queue = new Queue(QUEUES.membershipRenewals, { connection, ...prefix });
     queue.on('error', (err: Error) => logger.warn({ err }, 'membership-renewals queue error'));
