@@ -1,5 +1,7 @@
 /** What startStack takes and returns (the e2e global setup, the benches and the CLI use these). */
 
+import type { ProcessKind } from './processes.js';
+
 export type StackMode = 'start' | 'dev';
 
 export interface StackOptions {
@@ -58,8 +60,31 @@ export interface RunningStack {
    * the whsec_ secret webhooks are signed with.
    */
   stripeSandbox?: { url: string; secretKey: string; webhookSecret: string };
+  /** Every child process the stack started, in start order (what a failover bench kills). */
+  processes(): StackProcess[];
+  /**
+   * Kills one child (its name, e.g. `content-2`, `mailer-3`) with SIGKILL, as a crash would: no drain, nothing
+   * restarts it. Resolves once it has exited; rejects for a name the stack did not start.
+   */
+  killProcess(name: string): Promise<void>;
   /** Stops the gateway, the frontends, the workers, the APIs, then MailDev, Redis and PostgreSQL. Idempotent. */
   stop(): Promise<void>;
   /** Kills every child at once (second Ctrl-C). */
   kill(): void;
+}
+
+/** One child process of a running stack. */
+export interface StackProcess {
+  /** Its name in the logs: `content`, `content-2`, `mailer-3`, `gateway`, `stripe-sandbox`, `shell`, … */
+  name: string;
+  /** The entry of the process list it runs (`content`, `mailer`, `tickets-worker`, …); a dev server's own name. */
+  process: string;
+  /** Which copy: 1 for the first (named as its process), 2 for `<process>-2`, … */
+  replica: number;
+  kind: ProcessKind | 'dev-server';
+  pid: number | undefined;
+  /** APIs, the Stripe sandbox and the gateway: where it answers. */
+  url?: string;
+  /** Whether it has exited (killed, crashed or stopped). */
+  exited: boolean;
 }

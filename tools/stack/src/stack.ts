@@ -11,6 +11,7 @@ import { startInfrastructure, type Infrastructure } from './start/start-infrastr
 import { startServices, type RunningServices } from './start/start-services.js';
 import { formatStartSummary, type StartSummary } from './start/start-summary.js';
 import { startWorkers } from './start/start-workers.js';
+import { describeChildren, killChild } from './start/stack-processes.js';
 
 export type { RunningStack, StackMode, StackOptions } from './stack-options.js';
 
@@ -38,14 +39,14 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const services = await startServices(ctx, { plan, front, baseEnv });
     await startWorkers(ctx, plan, services.envOf);
     const devServers = ctx.mode === 'dev' ? await startDevServers(ctx, baseEnv) : NO_DEV_SERVERS;
-    const gatewayUrl = await startGateway(ctx, { run: plan.gateway, port: front.gatewayPort, env: { ...services.env, ...devServers.manifestEnv } });
+    const gatewayUrl = await startGateway(ctx, { run: plan.gateway, port: front.gatewayPort, env: { ...services.gatewayEnv, ...devServers.manifestEnv } });
     await waitForDevServers(ctx, devServers, options.readyTimeoutMs ?? DEV_SERVER_TIMEOUT_MS);
     await reportGatewayReadiness(ctx, gatewayUrl);
 
     const healthUrls = { ...services.healthUrls, ...devServers.healthUrls, gateway: `${gatewayUrl}/healthz` };
     ctx.say(formatStartSummary(summaryOf(ctx, { plan, front, gatewayUrl, infrastructure, services, healthUrls })));
     ctx.children.markRunning();
-    return runningStack(ctx, { front, gatewayUrl, infrastructure, services, healthUrls, shutdown });
+    return runningStack(ctx, { plan, front, gatewayUrl, infrastructure, services, healthUrls, shutdown });
   } catch (err) {
     await shutdown.stop();
     throw err;
@@ -80,9 +81,10 @@ function summaryOf(ctx: StackContext, started: Started & { plan: ProcessPlan }):
 }
 
 /** What startStack's caller gets: where everything is, and how to stop it. */
-function runningStack(ctx: StackContext, started: Started & { shutdown: StackShutdown }): RunningStack {
-  const { front, gatewayUrl, infrastructure, services, healthUrls, shutdown } = started;
+function runningStack(ctx: StackContext, started: Started & { plan: ProcessPlan; shutdown: StackShutdown }): RunningStack {
+  const { plan, front, gatewayUrl, infrastructure, services, healthUrls, shutdown } = started;
   const { postgres, redis, smtp } = infrastructure;
+  const childUrls = { ...services.apiUrls, ...(plan.sandbox && services.stripeSandbox ? { [plan.sandbox.name]: services.stripeSandbox.url } : {}), gateway: gatewayUrl };
   return {
     mode: ctx.mode,
     siteUrl: front.siteUrl,
@@ -94,6 +96,8 @@ function runningStack(ctx: StackContext, started: Started & { shutdown: StackShu
     redisUrl: redis.url,
     smtpUrl: smtp.url,
     ...(services.stripeSandbox ? { stripeSandbox: services.stripeSandbox } : {}),
+    processes: () => describeChildren(ctx.children, plan, childUrls),
+    killProcess: (name) => killChild(ctx.children, name),
     stop: shutdown.stop,
     kill: shutdown.kill,
   };

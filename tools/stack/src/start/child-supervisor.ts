@@ -1,6 +1,11 @@
 import { ManagedChild, type ChildSpec, type Output } from '../children.js';
 import { API_SERVICES } from '../project.js';
 
+/** `content`, `content-2`, …: a copy of an API (stopped last, after the workers that call it). */
+export function isApiReplica(name: string): boolean {
+  return name.replace(/-\d+$/, '') in API_SERVICES;
+}
+
 /**
  * Every child the stack starts: spawns them, reports one that exits once start-up is over (during
  * start-up, the wait for it reports it), and stops them in the order that loses no work.
@@ -39,7 +44,7 @@ export class ChildSupervisor {
     const groups: Array<(c: ManagedChild) => boolean> = [
       (c) => c.name === 'gateway',
       (c) => c.name === 'shell' || c.name.startsWith('mf-'),
-      (c) => !(c.name in API_SERVICES),
+      (c) => !isApiReplica(c.name),
       () => true,
     ];
     const remaining = new Set(this.children);

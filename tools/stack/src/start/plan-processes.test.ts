@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { StackError } from '../stack-error.js';
-import { nodeRun, parseWorkerCount, planProcesses } from './plan-processes.js';
+import { nodeRun, parseWorkerCount, planProcesses, planReplicas, replicaCountVariable } from './plan-processes.js';
 import { createStackContext } from './stack-context.js';
 
 let root: string;
@@ -57,4 +57,15 @@ test('the plan: the processes of the list, each worker with its count, what is m
 test("without the gateway's entry nothing can serve the site", async () => {
   const { ctx } = context('dev');
   await assert.rejects(planProcesses(ctx), /services\/gateway has no src\/index\.ts; nothing can serve the site\./);
+});
+
+test('<SERVICE>_REPLICAS: how many copies of each API, 1 by default, at least 1', async () => {
+  assert.equal(replicaCountVariable('content'), 'CONTENT_REPLICAS');
+  assert.deepEqual((await planProcesses(context('start').ctx)).replicas, { content: 1 });
+  assert.deepEqual((await planProcesses(context('start', { CONTENT_REPLICAS: '3' }).ctx)).replicas, { content: 3 });
+  const apis = [{ name: 'content', service: 'content', entry: 'index', kind: 'api', env: 'service', port: 4001 }, { name: 'identity', service: 'identity', entry: 'index', kind: 'api', env: 'service', port: 4002 }] as const;
+  const env: Record<string, string> = { IDENTITY_REPLICAS: '2' };
+  assert.deepEqual(planReplicas([...apis], (name) => env[name]), { content: 1, identity: 2 });
+  assert.throws(() => planReplicas([...apis], () => '0'), (err: Error) => err instanceof StackError && err.message === 'CONTENT_REPLICAS must be at least 1 (got 0).');
+  assert.throws(() => planReplicas([...apis], () => 'two'), /CONTENT_REPLICAS must be a whole number \(got two\)\./);
 });

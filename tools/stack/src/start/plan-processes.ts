@@ -30,6 +30,8 @@ export interface ProcessPlan {
   gateway: NodeRun;
   /** Each worker with its copy count (<NAME>_WORKERS, default 1). */
   workers: Array<{ worker: ProcessSpec; count: number }>;
+  /** Per API, how many replicas run (<SERVICE>_REPLICAS, default 1); the gateway takes them in turn. */
+  replicas: Record<string, number>;
   /** How to run a process, or undefined when its entry file does not exist. */
   runnable(process: ProcessSpec | undefined): NodeRun | undefined;
   /** Its entry file relative to the root, for messages. */
@@ -41,6 +43,24 @@ export function parseWorkerCount(variable: string, text: string): number {
   const count = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(count)) throw new StackError(`${variable} must be a whole number (got ${text}).`);
   return count;
+}
+
+/** `content` → CONTENT_REPLICAS: how many copies of an API npm start runs. */
+export function replicaCountVariable(api: string): string {
+  return `${api.replace(/-/g, '_').toUpperCase()}_REPLICAS`;
+}
+
+/** Each API's replica count from <SERVICE>_REPLICAS (default 1, at least 1). */
+export function planReplicas(apis: ProcessSpec[], lookup: (name: string) => string | undefined): Record<string, number> {
+  const replicas: Record<string, number> = {};
+  for (const api of apis) {
+    const variable = replicaCountVariable(api.name);
+    const text = lookup(variable) ?? '1';
+    const count = parseWorkerCount(variable, text);
+    if (count < 1) throw new StackError(`${variable} must be at least 1 (got ${text}).`);
+    replicas[api.name] = count;
+  }
+  return replicas;
 }
 
 export async function planProcesses(ctx: StackContext): Promise<ProcessPlan> {
@@ -60,8 +80,10 @@ export async function planProcesses(ctx: StackContext): Promise<ProcessPlan> {
       const variable = worker.countVariable ?? '';
       return { worker, count: parseWorkerCount(variable, ctx.lookup(variable) ?? '1') };
     });
+  const apis = processes.filter((p) => p.kind === 'api');
   return {
-    apis: processes.filter((p) => p.kind === 'api'),
+    apis,
+    replicas: planReplicas(apis, ctx.lookup),
     sandbox: processes.find((p) => p.kind === 'sandbox'),
     gateway,
     workers,

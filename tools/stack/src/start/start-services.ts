@@ -5,7 +5,7 @@ import { serviceUrlEnvironment } from './child-environment.js';
 import type { ProcessPlan } from './plan-processes.js';
 import type { FrontPorts } from './reserve-ports.js';
 import type { StackContext } from './stack-context.js';
-import { planApiPorts, startApis } from './start-apis.js';
+import { planApiPorts, replicaUrlLists, startApis } from './start-apis.js';
 import { startStripeSandbox } from './start-stripe-sandbox.js';
 import { waitForServices } from './started-service.js';
 
@@ -21,10 +21,24 @@ export interface RunningServices {
   healthUrls: Record<string, string>;
   /** The local Stripe with this run's keys, when the stack runs it. */
   stripeSandbox: RunningStack['stripeSandbox'];
-  /** Every child's environment with the services' final URLs (CONTENT_URL, …): what the gateway gets. */
+  /** Every child's environment with the services' final URLs (CONTENT_URL, …: each API's first replica). */
   env: NodeJS.ProcessEnv;
+  /** What the gateway gets: `env` with each API's replicas listed (CONTENT_URL=<replica 1>,<replica 2>,…). */
+  gatewayEnv: NodeJS.ProcessEnv;
+  /** Where each API replica is, by process name (`content`, `content-2`, …). */
+  apiUrls: Record<string, string>;
   /** A process's environment next to the services: `env`, plus the Stripe keys for payments' processes. */
   envOf(process: ProcessSpec): NodeJS.ProcessEnv;
+}
+
+/**
+ * Where the Stripe sandbox sends webhooks (to payments, `apiUrls`): with several payments replicas, to the
+ * gateway's /webhooks/stripe, as Stripe reaches the public site, so a webhook finds a replica that is up (a
+ * delivery that fails is sent again later).
+ */
+function webhookTargets(plan: ProcessPlan, apiUrls: Record<string, string>, front: FrontPorts): Record<string, string> {
+  const client = STRIPE_SANDBOX.clientService;
+  return (plan.replicas[client] ?? 1) > 1 ? { ...apiUrls, [client]: `http://127.0.0.1:${front.gatewayPort}` } : apiUrls;
 }
 
 /**
@@ -33,9 +47,10 @@ export interface RunningServices {
  * not come up; npm run dev warns and goes on.
  */
 export async function startServices(ctx: StackContext, { plan, front, baseEnv }: ServicesInput): Promise<RunningServices> {
-  const apiPorts = await planApiPorts(plan.apis, front.isolated);
-  const plannedUrls = Object.fromEntries([...apiPorts].map(([name, port]) => [name, `http://127.0.0.1:${port}`]));
-  const sandbox = await startStripeSandbox(ctx, { plan, isolated: front.isolated, apiUrls: plannedUrls, takenPorts: apiPorts.values(), baseEnv });
+  const apiPorts = await planApiPorts(plan.apis, front.isolated, plan.replicas);
+  // The services (and workers) call each other at each API's first replica (their <SERVICE>_URL takes one URL).
+  const plannedUrls = Object.fromEntries(plan.apis.flatMap((api) => (apiPorts.has(api.name) ? [[api.name, `http://127.0.0.1:${apiPorts.get(api.name)}`]] : [])));
+  const sandbox = await startStripeSandbox(ctx, { plan, isolated: front.isolated, apiUrls: webhookTargets(plan, plannedUrls, front), takenPorts: apiPorts.values(), baseEnv });
   const stripeEnvOf = (p: ProcessSpec): NodeJS.ProcessEnv => (sandbox && p.service === STRIPE_SANDBOX.clientService ? sandbox.clientEnv : {});
   const apis = startApis(ctx, {
     plan,
@@ -46,12 +61,15 @@ export async function startServices(ctx: StackContext, { plan, front, baseEnv }:
   const services = await waitForServices(ctx, [...apis.starts, ...(sandbox ? [sandbox.start] : [])]);
 
   // From here on the services' URLs are final (one may have moved to another port).
-  const env: NodeJS.ProcessEnv = { ...baseEnv, ...serviceUrlEnvironment(apis.urls) };
+  const firstReplicas = Object.fromEntries(plan.apis.flatMap((api) => (apis.urls[api.name] === undefined ? [] : [[api.name, apis.urls[api.name] as string]])));
+  const env: NodeJS.ProcessEnv = { ...baseEnv, ...serviceUrlEnvironment(firstReplicas) };
   const sandboxUrl = sandbox && services.started.find((s) => s.name === sandbox.name)?.url;
   return {
     healthUrls: services.healthUrls,
     stripeSandbox: sandbox && sandboxUrl ? { url: sandboxUrl, ...sandbox.keys } : undefined,
     env,
+    gatewayEnv: { ...env, ...replicaUrlLists(plan.apis, plan.replicas, apis.urls) },
+    apiUrls: { ...apis.urls },
     envOf: (p) => ({ ...env, ...stripeEnvOf(p) }),
   };
 }
