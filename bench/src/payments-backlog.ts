@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
-import type pg from 'pg';
+import pg from 'pg';
 import { QUEUES } from '@tca/contracts';
 import type { RunningStack } from '@tca/stack';
-import { log } from './bench-main.js';
-import { NO_IDENTITY_RATE_LIMITS, repoRoot } from './bench-site.js';
+import { log, type Cleanups } from './bench-main.js';
+import { benchDataDir, NO_IDENTITY_RATE_LIMITS, repoRoot, startBenchSite } from './bench-site.js';
 import { postJson, registerAndLogin } from './gateway-requests.js';
 import { LoadAborted } from './http-load.js';
 import { siteLogLevel } from './machine-line.js';
@@ -62,7 +63,7 @@ export async function createCheckout(gatewayUrl: string, body: string, token?: s
 }
 
 /** Pays on the sandbox's hosted page with the test card that succeeds, as a browser without JavaScript would (as services/payments/src/scale.test.ts). */
-async function payOnHostedPage(url: string): Promise<void> {
+export async function payOnHostedPage(url: string): Promise<void> {
   const page = await fetch(url, { signal: AbortSignal.timeout(15_000) });
   const html = await page.text();
   if (page.status !== 200) throw new Error(`The hosted page ${url} answered ${page.status}: ${html.slice(0, 300)}`);
@@ -114,7 +115,7 @@ export async function buildBacklog(stack: RunningStack, db: pg.Pool, count: numb
 }
 
 /** The environment the stack gives the payments service and its workers. */
-export function paymentsEnv(stack: RunningStack, serviceToken: string): NodeJS.ProcessEnv {
+function paymentsEnv(stack: RunningStack, serviceToken: string): NodeJS.ProcessEnv {
   const sandbox = stack.stripeSandbox;
   if (!sandbox) throw new Error('The site runs without the Stripe sandbox (STRIPE_SECRET_KEY is set?): this bench pays on the sandbox only.');
   const identityHealth = stack.healthUrls.identity;
@@ -162,4 +163,34 @@ export async function drainBacklog(db: pg.Pool, redisUrl: string, env: NodeJS.Pr
   } finally {
     await queue.close();
   }
+}
+
+export interface PaymentsSite {
+  stack: RunningStack;
+  /** The environment of a payments worker process for this site (paymentsEnv). */
+  workerEnv: NodeJS.ProcessEnv;
+  /** A small pool on the site's database, for counting. */
+  db: pg.Pool;
+}
+
+/**
+ * The site of a bench that times payments workers: started without any (PAYMENTS_WORKERS=0) in a temporary
+ * data folder (`tca-bench-<name>-…`), rate limits off; the cleanups stop it.
+ */
+export async function startPaymentsSite(name: string, options: { build: boolean; redisUrl: string }, signal: AbortSignal, cleanups: Cleanups): Promise<PaymentsSite> {
+  const dataDir = await benchDataDir(name, cleanups);
+  const serviceToken = randomBytes(32).toString('hex');
+  const stack = await startBenchSite(
+    {
+      dataDir,
+      build: options.build,
+      signal,
+      env: { REDIS_URL: options.redisUrl, SERVICE_TOKEN: serviceToken, PAYMENTS_WORKERS: '0', ...NO_RATE_LIMITS },
+      note: ' without payments workers',
+    },
+    cleanups,
+  );
+  const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+  cleanups.push(() => db.end());
+  return { stack, workerEnv: paymentsEnv(stack, serviceToken), db };
 }

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { log, reportProblems, runBench } from './bench-main.js';
-import { benchDataDir, startBenchSite } from './bench-site.js';
 import { registerAndLogin } from './gateway-requests.js';
 import { runAfterWarmup, startLoadRunner } from './load-runner.js';
 import { machineLine, startedSiteNote } from './machine-line.js';
-import { buildBacklog, createCheckout, drainBacklog, NO_RATE_LIMITS, paymentsEnv } from './payments-backlog.js';
+import { buildBacklog, createCheckout, drainBacklog, startPaymentsSite } from './payments-backlog.js';
 import {
   BENCH_LEVEL,
   CHECKOUT_ANSWER_PATTERN,
@@ -39,22 +36,8 @@ await runBench<PaymentsBenchOptions>(
   () => parsePaymentsBenchOptions(process.argv.slice(2), process.env),
   PAYMENTS_USAGE,
   async (options, controller, cleanups) => {
-  const dataDir = await benchDataDir('payments', cleanups);
-  const serviceToken = randomBytes(32).toString('hex');
-  const stack = await startBenchSite(
-    {
-      dataDir,
-      build: options.build,
-      signal: controller.signal,
-      env: { REDIS_URL: options.redisUrl, SERVICE_TOKEN: serviceToken, PAYMENTS_WORKERS: '0', ...NO_RATE_LIMITS },
-      note: ' without payments workers',
-    },
-    cleanups,
-  );
+  const { stack, workerEnv, db } = await startPaymentsSite('payments', options, controller.signal, cleanups);
   const gatewayUrl = stack.gatewayUrl;
-  const workerEnv = paymentsEnv(stack, serviceToken);
-  const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
-  cleanups.push(() => db.end());
   const runId = Date.now().toString(36);
 
   // 1. Checkout-session creation ---------------------------------------------------------------

@@ -87,17 +87,17 @@ export async function startDelayedSmtpSink(delayMs: number): Promise<DelayedSmtp
     logger: false,
     closeTimeout: 1000,
     onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', (err: Error) => callback(err));
-      stream.on('end', () => {
-        const key = messageKey(Buffer.concat(chunks).toString('utf8'));
-        setTimeout(() => {
-          if (key === undefined) sink.withoutKey += 1;
-          else sink.countByKey.set(key, (sink.countByKey.get(key) ?? 0) + 1);
-          callback();
-        }, delayMs);
-      });
+      stream.toArray().then(
+        (chunks: Buffer[]) => {
+          const key = messageKey(Buffer.concat(chunks).toString('utf8'));
+          setTimeout(() => {
+            if (key === undefined) sink.withoutKey += 1;
+            else sink.countByKey.set(key, (sink.countByKey.get(key) ?? 0) + 1);
+            callback();
+          }, delayMs);
+        },
+        (err: Error) => callback(err),
+      );
     },
   });
   // A worker stopped mid-conversation resets its socket: not a reason to stop the bench.

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Queue } from 'bullmq';
-import pg from 'pg';
+import type pg from 'pg';
 import { QUEUES, type EmailJob } from '@tca/contracts';
 import { log, reportProblems, runBench, type Cleanups } from './bench-main.js';
-import { benchDataDir, repoRoot, startBenchSite } from './bench-site.js';
+import { repoRoot } from './bench-site.js';
 import { describeTree, machineLine } from './machine-line.js';
-import { buildBacklog, drainBacklog, NO_RATE_LIMITS, paymentsEnv } from './payments-backlog.js';
+import { buildBacklog, drainBacklog, startPaymentsSite } from './payments-backlog.js';
 import { startDelayedSmtpSink, startDelayProxy, type DelayedSmtpSink } from './slow-peers.js';
 import { startWorkerProcess, timeUntil, withWorkersReady } from './worker-process.js';
 import {
@@ -127,19 +127,7 @@ async function extraMemberships(db: pg.Pool, sessionIds: readonly string[]): Pro
 }
 
 async function measureFulfilment(options: WorkerScalingOptions, runId: string, controller: AbortController, cleanups: Cleanups): Promise<ScalingRow[]> {
-  const dataDir = await benchDataDir('workers', cleanups);
-  const serviceToken = randomBytes(32).toString('hex');
-  const stack = await startBenchSite(
-    {
-      dataDir,
-      build: options.build,
-      signal: controller.signal,
-      env: { REDIS_URL: options.redisUrl, SERVICE_TOKEN: serviceToken, PAYMENTS_WORKERS: '0', ...NO_RATE_LIMITS },
-      note: ' without payments workers',
-    },
-    cleanups,
-  );
-  const env = paymentsEnv(stack, serviceToken);
+  const { stack, workerEnv: env, db } = await startPaymentsSite('workers', options, controller.signal, cleanups);
   const proxy = await startDelayProxy(new URL(env.STRIPE_API_BASE ?? ''), options.stripeDelayMs);
   cleanups.push(() => proxy.close());
   Object.assign(env, {
@@ -150,8 +138,6 @@ async function measureFulfilment(options: WorkerScalingOptions, runId: string, c
     LOG_LEVEL: 'info',
     METRICS_PORT: '0',
   });
-  const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
-  cleanups.push(() => db.end());
   // The site has just started: its first fulfilments (identity, the sandbox, PostgreSQL's caches) are slower
   // than the rest, which would flatter every run after the first. A few, not counted, warm it up.
   log(`fulfilment: warming the site up with ${FULFIL_WARMUP_JOBS} paid checkouts and one worker (not counted)...`);
