@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { paths } from '@tca/contracts';
-import { Page, Spinner } from '@tca/ui';
+import { Page } from '@tca/ui';
 import type { ApiResult } from '@tca/ui/api';
 import { Link } from '@tca/ui/router';
-import { LoadFailure } from './load-failure.js';
+import { StaffLoadView } from './staff-record-loader.js';
 import { useStaffLoad } from './use-staff-load.js';
 import styles from './staff.module.css';
 
@@ -42,9 +42,9 @@ export function StaffListPanel<A>({ title, lead, nouns, newPath, load: call, ans
           Back to the staff area
         </Link>
       </p>
-      {load.kind === 'loading' ? <Spinner label={`Loading the ${nouns.many}...`} /> : null}
-      {load.kind === 'failed' ? <LoadFailure title={`The ${nouns.many} could not be loaded.`} detail={load.detail} onRetry={reload} /> : null}
-      {load.kind === 'ready' ? children(load.answer) : null}
+      <StaffLoadView load={load} loadingLabel={`Loading the ${nouns.many}...`} failedTitle={`The ${nouns.many} could not be loaded.`} onRetry={reload}>
+        {children}
+      </StaffLoadView>
     </Page>
   );
 }

@@ -1,9 +1,8 @@
-import { Fragment, useCallback, useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { paths, type MemberDetailAnswer, type MemberDocumentSummary, type MemberMembership, type StaffOrderSummary } from '@tca/contracts';
-import { Page, Spinner } from '@tca/ui';
+import { Page } from '@tca/ui';
 import { Link } from '@tca/ui/router';
-import { LoadFailure } from '../../../shared/load-failure.js';
-import { useStaffLoad } from '../../../shared/use-staff-load.js';
+import { StaffLoadView, StaffRecordLoader, useStaffLoadOf } from '../../../shared/staff-record-loader.js';
 import { documentPath, loadMember, loadMemberDocuments, loadMemberOrders } from '../api/members-api.js';
 import { amountText, dayText, DESK_TEXTS, historyText, momentText, orderStateText, periodText, sizeText } from '../members-desk.js';
 import { useStaffFile } from '../../../shared/use-staff-file.js';
@@ -14,20 +13,27 @@ const T = DESK_TEXTS.member;
 
 /** /staff/members/:userId: the member's account, memberships (period, status history, dependants), orders and documents. */
 export function MemberView({ userId }: { userId: string }) {
-  const call = useCallback((token: string, signal: AbortSignal) => loadMember(token, userId, signal), [userId]);
-  const { load, reload } = useStaffLoad(call, "a member's page");
-  const title = load.kind === 'ready' ? `${load.answer.account.firstName} ${load.answer.account.lastName}`.trim() || load.answer.account.email : 'Member';
   return (
-    <Page title={title} lead={load.kind === 'ready' ? load.answer.account.email : undefined}>
-      <p>
-        <Link to={paths.staffMembers}>{T.back}</Link>
-      </p>
-      {load.kind === 'loading' ? <Spinner label={T.loading} /> : null}
-      {load.kind === 'failed' ? <LoadFailure title={T.loadFailed} detail={load.detail} onRetry={load.status === 404 ? undefined : reload} /> : null}
-      {load.kind === 'ready' ? <MemberDetail answer={load.answer} /> : null}
-      {load.kind === 'ready' ? <MemberOrders userId={userId} /> : null}
-      {load.kind === 'ready' ? <MemberDocuments userId={userId} /> : null}
-    </Page>
+    <StaffRecordLoader
+      load={loadMember}
+      recordKey={userId}
+      answerName="a member's page"
+      title="Member"
+      loadingLabel={T.loading}
+      failedTitle={T.loadFailed}
+      back={{ to: paths.staffMembers, text: T.back }}
+    >
+      {(answer) => (
+        <Page title={`${answer.account.firstName} ${answer.account.lastName}`.trim() || answer.account.email} lead={answer.account.email}>
+          <p>
+            <Link to={paths.staffMembers}>{T.back}</Link>
+          </p>
+          <MemberDetail answer={answer} />
+          <MemberOrders userId={userId} />
+          <MemberDocuments userId={userId} />
+        </Page>
+      )}
+    </StaffRecordLoader>
   );
 }
 
@@ -122,13 +128,12 @@ function MembershipView({ membership: m }: { membership: MemberMembership }) {
 }
 
 function MemberOrders({ userId }: { userId: string }) {
-  const call = useCallback((token: string, signal: AbortSignal) => loadMemberOrders(token, userId, signal), [userId]);
-  const { load, reload } = useStaffLoad(call, 'a list of orders');
+  const { load, reload } = useStaffLoadOf(loadMemberOrders, userId, 'a list of orders');
   return (
     <Section id="member-orders" title={T.orders}>
-      {load.kind === 'loading' ? <Spinner label="Loading the orders..." /> : null}
-      {load.kind === 'failed' ? <LoadFailure title={T.ordersFailed} detail={load.detail} onRetry={reload} /> : null}
-      {load.kind === 'ready' ? <OrdersList orders={load.answer.orders} /> : null}
+      <StaffLoadView load={load} loadingLabel="Loading the orders..." failedTitle={T.ordersFailed} onRetry={reload}>
+        {(answer) => <OrdersList orders={answer.orders} />}
+      </StaffLoadView>
     </Section>
   );
 }
@@ -148,13 +153,12 @@ export function OrdersList({ orders }: { orders: readonly StaffOrderSummary[] })
 }
 
 function MemberDocuments({ userId }: { userId: string }) {
-  const call = useCallback((token: string, signal: AbortSignal) => loadMemberDocuments(token, userId, signal), [userId]);
-  const { load, reload } = useStaffLoad(call, 'a list of documents');
+  const { load, reload } = useStaffLoadOf(loadMemberDocuments, userId, 'a list of documents');
   return (
     <Section id="member-documents" title={T.documents}>
-      {load.kind === 'loading' ? <Spinner label="Loading the documents..." /> : null}
-      {load.kind === 'failed' ? <LoadFailure title={T.documentsFailed} detail={load.detail} onRetry={reload} /> : null}
-      {load.kind === 'ready' ? <DocumentsList documents={load.answer.documents} /> : null}
+      <StaffLoadView load={load} loadingLabel="Loading the documents..." failedTitle={T.documentsFailed} onRetry={reload}>
+        {(answer) => <DocumentsList documents={answer.documents} />}
+      </StaffLoadView>
     </Section>
   );
 }

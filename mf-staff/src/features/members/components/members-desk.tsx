@@ -4,7 +4,6 @@ import { Link, useSearchParams } from '@tca/ui/router';
 import { RequestsPanel } from './requests-panel.js';
 import { deskSearchOf, deskStateOf, DESK_TEXTS, type DeskView } from '../members-desk.js';
 import { MembersSearch } from './members-search.js';
-import styles from '../members-desk.module.css';
 import staff from '../../../shared/staff.module.css';
 
 const VIEWS: ReadonlyArray<{ view: DeskView; label: string }> = [
@@ -26,7 +25,7 @@ export function MembersDesk() {
         <Link to={paths.staffHome}>Back to the staff area</Link>
       </p>
       <nav aria-label={DESK_TEXTS.title}>
-        <ul className={styles.tabs}>
+        <ul className={staff.tabs}>
           {VIEWS.map((v) => (
             <li key={v.view}>
               <Link

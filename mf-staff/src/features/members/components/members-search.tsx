@@ -1,11 +1,9 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MEMBERSHIP_LEVEL_NAMES, MEMBERSHIP_STATUSES, type MembersAnswer } from '@tca/contracts';
-import { Spinner } from '@tca/ui';
 import { Field, fieldClasses } from '@tca/ui/forms';
 import { ChoiceSelect, choiceOf } from '../../../shared/choice-select.js';
-import { LoadFailure } from '../../../shared/load-failure.js';
-import { useStaffLoad } from '../../../shared/use-staff-load.js';
-import { Pager } from '../../../shared/pager.js';
+import { PagedTableSection } from '../../../shared/paged-table.js';
+import { StaffLoadView, useStaffLoadOf } from '../../../shared/staff-record-loader.js';
 import { searchMembers } from '../api/members-api.js';
 import { DESK_TEXTS, facetCounts, filterErrors, LEVEL_CHOICES, membersRangeText, STATUS_CHOICES, type FilterErrors, type MembersFilter } from '../members-desk.js';
 import { ExportRollButton } from './export-roll-button.js';
@@ -17,6 +15,7 @@ import staff from '../../../shared/staff.module.css';
 const T = DESK_TEXTS;
 const isLevelChoice = choiceOf(LEVEL_CHOICES);
 const isStatusChoice = choiceOf(STATUS_CHOICES);
+const MEMBER_COLUMNS = ['Member', 'Level', 'Status', 'Period', 'Request'] as const;
 
 interface MembersSearchProps {
   /** The search asked for (from the address: the Back button brings it back). */
@@ -26,15 +25,14 @@ interface MembersSearchProps {
 
 /** The desk's search: the form, the counts per level and status, the page of memberships, Export CSV. */
 export function MembersSearch({ filter, onFilter }: MembersSearchProps) {
-  const call = useCallback((token: string, signal: AbortSignal) => searchMembers(token, filter, signal), [filter]);
-  const { load, reload } = useStaffLoad(call, 'a list of members');
+  const { load, reload } = useStaffLoadOf(searchMembers, filter, 'a list of members');
   return (
     <>
       <SearchForm key={JSON.stringify(filter)} filter={filter} onSearch={onFilter} />
       <ExportRollButton />
-      {load.kind === 'loading' ? <Spinner label={T.loading} /> : null}
-      {load.kind === 'failed' ? <LoadFailure title={T.loadFailed} detail={load.detail} onRetry={reload} /> : null}
-      {load.kind === 'ready' ? <MembersResults answer={load.answer} onPage={(page) => onFilter({ ...filter, page })} /> : null}
+      <StaffLoadView load={load} loadingLabel={T.loading} failedTitle={T.loadFailed} onRetry={reload}>
+        {(answer) => <MembersResults answer={answer} onPage={(page) => onFilter({ ...filter, page })} />}
+      </StaffLoadView>
     </>
   );
 }
@@ -94,32 +92,24 @@ export function MembersResults({ answer, onPage }: { answer: MembersAnswer; onPa
           <Counts caption={T.statusesCaption} rows={facetCounts(answer.counts.statuses, MEMBERSHIP_STATUSES)} />
         </div>
       </section>
-      <section className={staff.section} aria-labelledby="members-list-title">
-        <h2 id="members-list-title" className={staff.sectionTitle}>
-          {T.listTitle}
-        </h2>
-        <p role="status">{membersRangeText(answer)}</p>
-        {answer.members.length > 0 ? (
-          <table className={requests.table}>
-            <caption className="tca-visually-hidden">{membersRangeText(answer)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Level</th>
-                <th scope="col">Status</th>
-                <th scope="col">Period</th>
-                <th scope="col">Request</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.members.map((row) => (
-                <MemberRowView key={row.requestId} row={row} />
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-        <Pager page={answer.page} pages={pages} label={T.pagesLabel} onPage={onPage} />
-      </section>
+      <PagedTableSection
+        id="members-list-title"
+        title={T.listTitle}
+        status={membersRangeText(answer)}
+        rowCount={answer.members.length}
+        caption={membersRangeText(answer)}
+        captionHidden
+        columns={MEMBER_COLUMNS}
+        tableClassName={requests.table}
+        page={answer.page}
+        pages={pages}
+        pagerLabel={T.pagesLabel}
+        onPage={onPage}
+      >
+        {answer.members.map((row) => (
+          <MemberRowView key={row.requestId} row={row} />
+        ))}
+      </PagedTableSection>
     </>
   );
 }

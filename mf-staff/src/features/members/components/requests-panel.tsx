@@ -1,19 +1,21 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { MembershipRequest, MembershipRequestsAnswer } from '@tca/contracts';
-import { notify, Spinner } from '@tca/ui';
+import { notify } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
 import { ChoiceSelect } from '../../../shared/choice-select.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
-import { useStaffLoad } from '../../../shared/use-staff-load.js';
+import { PagedTableSection } from '../../../shared/paged-table.js';
+import { StaffLoadView, useStaffLoadOf } from '../../../shared/staff-record-loader.js';
 import { approveMembership, rejectMembership } from '../api/decide-membership.js';
 import { listMembershipRequests } from '../api/list-membership-requests.js';
 import { FIRST_PAGE, isStatusChoice, pageCount, pendingText, rangeText, STATUS_CHOICES, type RequestsFilter } from '../membership-requests.js';
 import { RejectDialog } from './reject-dialog.js';
-import { Pager } from '../../../shared/pager.js';
 import { RequestRow } from './request-row.js';
 import styles from '../members.module.css';
 import staff from '../../../shared/staff.module.css';
+
+const REQUEST_COLUMNS = ['Request', 'Member', 'Level', 'Status', 'Requested', 'Decision'] as const;
 
 type Deciding = { kind: 'approve' | 'reject'; request: MembershipRequest } | null;
 
@@ -29,8 +31,7 @@ export function RequestsPanel() {
   const [deciding, setDeciding] = useState<Deciding>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { busy, run } = useStaffAction();
-  const call = useCallback((token: string, signal: AbortSignal) => listMembershipRequests(token, filter, signal), [filter]);
-  const { load, reload } = useStaffLoad(call, 'a list of membership requests');
+  const { load, reload } = useStaffLoadOf(listMembershipRequests, filter, 'a list of membership requests');
 
   const decide = async (kind: 'approve' | 'reject', request: MembershipRequest, reason = '') => {
     const outcome = await run((token) => (kind === 'approve' ? approveMembership(token, request.requestId) : rejectMembership(token, request.requestId, reason)));
@@ -64,34 +65,23 @@ export function RequestsPanel() {
         </div>
       </section>
       {failure && deciding === null ? <Banner tone="error" title={failure} /> : null}
-      {load.kind === 'loading' ? <Spinner label="Loading the membership requests..." /> : null}
-      {load.kind === 'failed' ? (
-        <div role="alert" className={staff.section}>
-          <p>
-            <strong>The membership requests could not be loaded.</strong> {load.detail}
-          </p>
-          <p className={staff.actions}>
-            <button type="button" className="tca-button" onClick={reload}>
-              Try again
-            </button>
-          </p>
-        </div>
-      ) : null}
-      {load.kind === 'ready' ? (
-        <RequestsTable
-          answer={load.answer}
-          filter={filter}
-          onPage={(page) => setFilter({ ...filter, page })}
-          onApprove={(request) => {
-            setFailure(null);
-            setDeciding({ kind: 'approve', request });
-          }}
-          onReject={(request) => {
-            setFailure(null);
-            setDeciding({ kind: 'reject', request });
-          }}
-        />
-      ) : null}
+      <StaffLoadView load={load} loadingLabel="Loading the membership requests..." failedTitle="The membership requests could not be loaded." onRetry={reload}>
+        {(answer) => (
+          <RequestsTable
+            answer={answer}
+            filter={filter}
+            onPage={(page) => setFilter({ ...filter, page })}
+            onApprove={(request) => {
+              setFailure(null);
+              setDeciding({ kind: 'approve', request });
+            }}
+            onReject={(request) => {
+              setFailure(null);
+              setDeciding({ kind: 'reject', request });
+            }}
+          />
+        )}
+      </StaffLoadView>
       {deciding?.kind === 'approve' ? (
         <ConfirmDialog
           title={`Approve ${deciding.request.requestId}?`}
@@ -131,34 +121,23 @@ export function RequestsTable({ answer, filter, onPage, onApprove, onReject }: R
   const pages = pageCount(answer);
   const what = filter.status ? `${filter.status} requests` : 'Requests, Pending first';
   return (
-    <section className={staff.section} aria-labelledby="requests-title">
-      <h2 id="requests-title" className={staff.sectionTitle}>
-        {what}
-      </h2>
-      <p role="status">{pendingText(answer.pending)}</p>
-      {answer.memberships.length === 0 ? (
-        <p>{filter.status ? `There are no ${filter.status} requests.` : 'There are no membership requests yet.'}</p>
-      ) : (
-        <table className={styles.table}>
-          <caption>{rangeText(answer)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Request</th>
-              <th scope="col">Member</th>
-              <th scope="col">Level</th>
-              <th scope="col">Status</th>
-              <th scope="col">Requested</th>
-              <th scope="col">Decision</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.memberships.map((request) => (
-              <RequestRow key={request.requestId} request={request} onApprove={onApprove} onReject={onReject} />
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pager page={answer.page} pages={pages} label="Pages of requests" onPage={onPage} />
-    </section>
+    <PagedTableSection
+      id="requests-title"
+      title={what}
+      status={pendingText(answer.pending)}
+      rowCount={answer.memberships.length}
+      empty={<p>{filter.status ? `There are no ${filter.status} requests.` : 'There are no membership requests yet.'}</p>}
+      caption={rangeText(answer)}
+      columns={REQUEST_COLUMNS}
+      tableClassName={styles.table}
+      page={answer.page}
+      pages={pages}
+      pagerLabel="Pages of requests"
+      onPage={onPage}
+    >
+      {answer.memberships.map((request) => (
+        <RequestRow key={request.requestId} request={request} onApprove={onApprove} onReject={onReject} />
+      ))}
+    </PagedTableSection>
   );
 }

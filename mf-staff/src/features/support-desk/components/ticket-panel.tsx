@@ -1,9 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { paths, type StaffPerson, type StaffTicket } from '@tca/contracts';
-import { notify, Page, Spinner } from '@tca/ui';
+import { notify, Page } from '@tca/ui';
 import { Banner, Field, fieldClasses } from '@tca/ui/forms';
 import { Link } from '@tca/ui/router';
-import { LoadFailure } from '../../../shared/load-failure.js';
+import { StaffRecordLoader } from '../../../shared/staff-record-loader.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { changeTicket, type TicketChange } from '../api/change-ticket.js';
@@ -16,20 +16,19 @@ import staff from '../../../shared/staff.module.css';
 
 /** /staff/support/:reference: loads the ticket, then shows it (a failed load says why and offers Try again). */
 export function TicketLoader({ reference }: { reference: string }) {
-  const call = useCallback((token: string, signal: AbortSignal) => getTicket(token, reference, signal), [reference]);
-  const { load, reload } = useStaffLoad(call, 'a ticket');
-  if (load.kind === 'loading') return <Spinner label={`Loading ticket ${reference}...`} />;
-  if (load.kind === 'failed') {
-    return (
-      <Page title={`Ticket ${reference}`}>
-        <LoadFailure title="The ticket could not be loaded." detail={load.detail} onRetry={load.status === 404 ? undefined : reload} />
-        <p>
-          <Link to={paths.staffSupport}>{SUPPORT_TEXTS.backToTickets}</Link>
-        </p>
-      </Page>
-    );
-  }
-  return <TicketPanel initial={load.answer.ticket} />;
+  return (
+    <StaffRecordLoader
+      load={getTicket}
+      recordKey={reference}
+      answerName="a ticket"
+      title={`Ticket ${reference}`}
+      loadingLabel={`Loading ticket ${reference}...`}
+      failedTitle="The ticket could not be loaded."
+      back={{ to: paths.staffSupport, text: SUPPORT_TEXTS.backToTickets }}
+    >
+      {(answer) => <TicketPanel initial={answer.ticket} />}
+    </StaffRecordLoader>
+  );
 }
 
 /** The ticket: who raised it, the conversation (notes too), reply, note, assignee, close or reopen. */
@@ -67,7 +66,7 @@ export function TicketPanel({ initial, assignees: givenAssignees }: { initial: S
         <h2 id="ticket-details-title" className={staff.sectionTitle}>
           Details
         </h2>
-        <dl className={styles.details}>
+        <dl className={staff.details}>
           <dt>Status</dt>
           <dd>
             <strong>{statusText(ticket.status)}</strong>

@@ -41,12 +41,12 @@ export function TicketsPanel() {
         <h2 id="tickets-filter-title" className={staff.sectionTitle}>
           Show tickets
         </h2>
-        <ul className={styles.tabs} aria-label="Status">
+        <ul className={staff.tabs} aria-label="Status">
           {STATUS_TABS.map((tab) => (
             <li key={tab.value}>
               <button
                 type="button"
-                className={`${staff.secondary} ${styles.tab}`}
+                className={`${staff.secondary} ${staff.tab}`}
                 aria-pressed={filter.status === tab.value}
                 onClick={() => setFilter({ ...filter, status: tab.value, page: 1 })}
               >

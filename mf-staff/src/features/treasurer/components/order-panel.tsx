@@ -1,12 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { paths, type StaffOrderDetail } from '@tca/contracts';
-import { notify, Page, Spinner } from '@tca/ui';
+import { notify, Page } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
 import { Link } from '@tca/ui/router';
-import { LoadFailure } from '../../../shared/load-failure.js';
+import { StaffRecordLoader } from '../../../shared/staff-record-loader.js';
 import { adelaideMoment } from '../../../shared/paging.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
-import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { getOrder, refundOrder } from '../api/orders-api.js';
 import { amountText, boughtText, orderStatusText, refundSummary, stateChangeText, TREASURER_TEXTS } from '../treasurer.js';
 import { RefundDialog } from './refund-dialog.js';
@@ -15,20 +14,19 @@ import staff from '../../../shared/staff.module.css';
 
 /** /staff/orders/:reference: loads the order, then shows it (a failed load says why and offers Try again). */
 export function OrderLoader({ reference }: { reference: string }) {
-  const call = useCallback((token: string, signal: AbortSignal) => getOrder(token, reference, signal), [reference]);
-  const { load, reload } = useStaffLoad(call, 'an order');
-  if (load.kind === 'loading') return <Spinner label="Loading the order..." />;
-  if (load.kind === 'failed') {
-    return (
-      <Page title="Order">
-        <LoadFailure title="The order could not be loaded." detail={load.detail} onRetry={load.status === 404 ? undefined : reload} />
-        <p>
-          <Link to={paths.staffOrders}>{TREASURER_TEXTS.backToOrders}</Link>
-        </p>
-      </Page>
-    );
-  }
-  return <OrderPanel initial={load.answer.order} />;
+  return (
+    <StaffRecordLoader
+      load={getOrder}
+      recordKey={reference}
+      answerName="an order"
+      title="Order"
+      loadingLabel="Loading the order..."
+      failedTitle="The order could not be loaded."
+      back={{ to: paths.staffOrders, text: TREASURER_TEXTS.backToOrders }}
+    >
+      {(answer) => <OrderPanel initial={answer.order} />}
+    </StaffRecordLoader>
+  );
 }
 
 const orNone = (value: string | null) => value ?? TREASURER_TEXTS.nothingYet;
@@ -65,7 +63,7 @@ export function OrderPanel({ initial }: { initial: StaffOrderDetail }) {
         <h2 id="order-details-title" className={staff.sectionTitle}>
           Details
         </h2>
-        <dl className={styles.facts}>
+        <dl className={staff.details}>
           <dt>State</dt>
           <dd>
             <strong>{orderStatusText(order.status)}</strong>

@@ -36,10 +36,10 @@ export function OrdersPanel() {
         <h2 id="orders-filter-title" className={staff.sectionTitle}>
           Show orders
         </h2>
-        <ul className={styles.tabs} aria-label="Orders to show">
+        <ul className={staff.tabs} aria-label="Orders to show">
           {FILTER_TABS.map((tab) => (
             <li key={tab.value}>
-              <button type="button" className={`${staff.secondary} ${styles.tab}`} aria-pressed={filter.filter === tab.value} onClick={() => setFilter({ ...filter, filter: tab.value, page: 1 })}>
+              <button type="button" className={`${staff.secondary} ${staff.tab}`} aria-pressed={filter.filter === tab.value} onClick={() => setFilter({ ...filter, filter: tab.value, page: 1 })}>
                 {tab.label}
               </button>
             </li>
