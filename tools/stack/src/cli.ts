@@ -5,6 +5,8 @@
  *                          node --import tsx tools/stack/src/cli.ts use <remote> <version|local>
  * npm run compose -w @tca/stack → node --import tsx tools/stack/src/cli.ts compose [--check]
  *                          write docker-compose.yml from the process list (src/processes.ts)
+ * npm run kubernetes -w @tca/stack → node --import tsx tools/stack/src/cli.ts kubernetes [--check]
+ *                          write deploy/kubernetes (Kustomize base and overlays) from the same list
  *
  * Environment: DATABASE_URL, REDIS_URL, SMTP_URL (use these instead of the embedded ones), LOG_LEVEL,
  * MAILER_WORKERS, <WORKER>_WORKERS (copies of each worker, default 1; e.g. TICKETS_WORKERS for tickets-worker),
@@ -17,6 +19,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCompose } from './compose.js';
+import { generateKubernetes } from './kubernetes/generate.js';
 import { REMOTES, REPO_ROOT, type Remote } from './project.js';
 import { publishRemote, updateRegistryFile } from './publish.js';
 import { startStack, type RunningStack, type StackMode } from './stack.js';
@@ -32,6 +35,8 @@ const USAGE = `Usage:
                                            point the registry at an existing release (rollback), or back at mf-<remote>/dist
   npm run compose -w @tca/stack [-- --check]
                                            write docker-compose.yml from the process list (--check: only say if it is out of date)
+  npm run kubernetes -w @tca/stack [-- --check]
+                                           write deploy/kubernetes (base, overlays local and production) from the same list
 Remotes: ${REMOTES.join(', ')}`;
 
 function fail(message: string): never {
@@ -145,16 +150,33 @@ async function use(args: string[]): Promise<void> {
   console.log(`${remote} → ${manifest}`);
 }
 
+function warnUnknown(unknown: string[]): void {
+  for (const name of unknown) console.error(`warning: services/${name} is neither an API, the gateway, the mailer, nor declares workers: nothing runs it (see tools/stack/src/processes.ts).`);
+}
+
 async function compose(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { check: { type: 'boolean', default: false } }, allowPositionals: false });
   const result = await generateCompose(REPO_ROOT, { check: values.check });
-  for (const name of result.unknown) console.error(`warning: services/${name} is neither an API, the gateway, the mailer, nor declares workers: nothing runs it (see tools/stack/src/processes.ts).`);
+  warnUnknown(result.unknown);
   if (values.check) {
     if (!result.upToDate) fail(`${result.file} is out of date: run npm run compose -w @tca/stack`);
     console.log(`${result.file} is up to date.`);
     return;
   }
   console.log(result.upToDate ? `${result.file} was already up to date.` : `Wrote ${result.file}.`);
+}
+
+async function kubernetes(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { check: { type: 'boolean', default: false } }, allowPositionals: false });
+  const result = await generateKubernetes(REPO_ROOT, { check: values.check });
+  warnUnknown(result.unknown);
+  const differ = [...result.changed, ...result.stale.map((path) => `${path} (no longer rendered)`)];
+  if (values.check) {
+    if (differ.length > 0) fail(`${result.dir} is out of date (${differ.join(', ')}): run npm run kubernetes -w @tca/stack`);
+    console.log(`${result.dir} is up to date.`);
+    return;
+  }
+  console.log(differ.length === 0 ? `${result.dir} was already up to date.` : `Wrote ${result.dir}: ${differ.join(', ')}.`);
 }
 
 const [command, ...rest] = process.argv.slice(2);
@@ -172,6 +194,9 @@ try {
       break;
     case 'compose':
       await compose(rest);
+      break;
+    case 'kubernetes':
+      await kubernetes(rest);
       break;
     default:
       fail(USAGE);

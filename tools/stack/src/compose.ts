@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { apiUrlVariables, DEFAULT_MAIL_FROM, GATEWAY_DATA_DIR, GATEWAY_DATA_ENV, holdsStaffSecrets, MAIL_SINK, processCommand, takesPayments } from './process-env.js';
 import { readProcesses, type ProcessSpec } from './processes.js';
 import { STRIPE_SANDBOX } from './project.js';
 
@@ -108,7 +109,7 @@ services:
   # Local mail sink with a web inbox (and its REST API under /api), no password: --profile local only,
   # on 127.0.0.1 only. In production, set SMTP_URL instead.
   mail:
-    image: maildev/maildev:2.2.1
+    image: ${MAIL_SINK.image}
     profiles: ["${LOCAL_PROFILE}"]
     restart: unless-stopped
     ports:
@@ -123,7 +124,9 @@ volumes:
 `;
 
 function command(p: ProcessSpec): string {
-  return `["node", ${JSON.stringify(`services/${p.service}/dist/${p.entry}.js`)}]`;
+  return `[${processCommand(p)
+    .map((part) => JSON.stringify(part))
+    .join(', ')}]`;
 }
 
 function healthcheck(port: number, path: string, interval: string, retries: number, startPeriod: string): string {
@@ -145,7 +148,7 @@ function blockHead(p: ProcessSpec): string[] {
 
 /** Stripe's keys for the service that takes payments (and its workers); required, never defaulted. */
 function stripeClientEnv(p: ProcessSpec): string[] {
-  if (p.service !== STRIPE_SANDBOX.clientService) return [];
+  if (!takesPayments(p)) return [];
   return [
     '      STRIPE_SECRET_KEY: ${STRIPE_SECRET_KEY:?set STRIPE_SECRET_KEY - any sk_test_ key for the Stripe sandbox (--profile local), or your live secret key}',
     '      STRIPE_WEBHOOK_SECRET: ${STRIPE_WEBHOOK_SECRET:?set STRIPE_WEBHOOK_SECRET - any whsec_ secret for the Stripe sandbox (--profile local), or your endpoint signing secret}',
@@ -157,7 +160,7 @@ function stripeClientEnv(p: ProcessSpec): string[] {
 
 /** The key of the staff members' authenticator secrets, for every identity process (each loads identity's config, which requires it in production). */
 function staffSecretsEnv(p: ProcessSpec): string[] {
-  if (p.service !== 'identity') return [];
+  if (!holdsStaffSecrets(p)) return [];
   return ['      STAFF_SECRETS_KEY: ${STAFF_SECRETS_KEY:?set STAFF_SECRETS_KEY to 32 random bytes in base64, e.g. openssl rand -base64 32 - and keep it}'];
 }
 
@@ -182,7 +185,7 @@ function workerBlock(p: ProcessSpec, processes: ProcessSpec[]): string {
       '      REDIS_URL: redis://redis:6379',
       // Unset: the local profile's sink (refused in production without ALLOW_TEST_SERVICES=true).
       '      SMTP_URL: ${SMTP_URL:-smtp://mail:1025}',
-      '      MAIL_FROM: ${MAIL_FROM:-Adelaide Tamil Association <no-reply@localhost>}',
+      `      MAIL_FROM: \${MAIL_FROM:-${DEFAULT_MAIL_FROM}}`,
       '      LOG_LEVEL: ${LOG_LEVEL:-info}',
       ALLOW_TEST_SERVICES_LINE,
       // Not on `mail`: it runs only with the local profile (the mailer retries until SMTP answers).
@@ -244,10 +247,9 @@ function gatewayBlock(p: ProcessSpec, processes: ProcessSpec[]): string {
     `      PORT: "${p.port ?? 3000}"`,
     '      LOG_LEVEL: ${LOG_LEVEL:-info}',
     ...serviceUrlLines(processes, '      '),
-    '      RELEASES_DIR: /app/.data/releases',
-    '      REMOTES_REGISTRY_FILE: /app/.data/remotes.json',
+    ...Object.entries(GATEWAY_DATA_ENV).map(([name, value]) => `      ${name}: ${value}`),
     '    volumes:',
-    '      - site-data:/app/.data',
+    `      - site-data:${GATEWAY_DATA_DIR}`,
     '    ports:',
     `      - "\${GATEWAY_PORT:-${p.port ?? 3000}}:${p.port ?? 3000}"`,
     ...(apis.length > 0 ? ['    depends_on:', ...apis.flatMap((api) => [`      ${api.name}:`, '        condition: service_healthy'])] : []),
@@ -257,7 +259,7 @@ function gatewayBlock(p: ProcessSpec, processes: ProcessSpec[]): string {
 
 /** `CONTENT_URL: http://content:4001`, ...: where each API answers inside the compose network. */
 function serviceUrlLines(processes: ProcessSpec[], indent: string): string[] {
-  return processes.filter((q) => q.kind === 'api').map((api) => `${indent}${api.name.toUpperCase()}_URL: http://${api.name}:${api.port ?? 0}`);
+  return apiUrlVariables(processes).map(({ variable, api, port }) => `${indent}${variable}: http://${api.name}:${port}`);
 }
 
 /** The text of docker-compose.yml for these processes. */
