@@ -238,6 +238,30 @@ describe('deploy/kubernetes (npm run kubernetes -w @tca/stack)', () => {
     }
   });
 
+  it('generate writes the files, and check reports an edited, a missing and a stale file until it runs again', async () => {
+    const root = join(tmp, 'root');
+    for (const [service, pkg] of [
+      ['content', { name: '@tca/content-service', scripts: { build: 'tsc' }, tca: { workers: [{ name: 'tickets-worker', entry: 'worker' }] } }],
+      ['mailer', { name: '@tca/mailer' }],
+      ['gateway', { name: '@tca/gateway' }],
+    ] as const) {
+      await mkdir(join(root, 'services', service), { recursive: true });
+      await writeFile(join(root, 'services', service, 'package.json'), JSON.stringify(pkg));
+    }
+    const first = await generateKubernetes(root);
+    assert.ok(first.changed.includes('base/content.yaml') && first.changed.includes('base/tickets-worker.yaml') && first.changed.includes('base/content-migrate.yaml'), first.changed.join(', '));
+    assert.deepEqual(await generateKubernetes(root, { check: true }), { ...first, changed: [], stale: [] });
+    const dir = join(root, 'deploy/kubernetes');
+    await writeFile(join(dir, 'base/mailer.yaml'), `${await readFile(join(dir, 'base/mailer.yaml'), 'utf8')}# edited\n`);
+    await rm(join(dir, 'base/gateway.yaml'));
+    await writeFile(join(dir, 'base/removed-worker.yaml'), 'kind: Deployment\n');
+    const stale = await generateKubernetes(root, { check: true });
+    assert.deepEqual([stale.changed.sort(), stale.stale], [['base/gateway.yaml', 'base/mailer.yaml'], ['base/removed-worker.yaml']]);
+    await generateKubernetes(root);
+    const again = await generateKubernetes(root, { check: true });
+    assert.deepEqual([again.changed, again.stale], [[], []]);
+  });
+
   it('a process added to the list gets its manifests; a worker without known queues is refused', async () => {
     const services = await readServices(REPO_ROOT);
     const withEvents = processesOf([...services, { name: 'events', dir: '/nowhere', packageName: '@tca/events', hasBuild: true, workers: [{ name: 'events-worker', entry: 'worker' }] }]).processes;
