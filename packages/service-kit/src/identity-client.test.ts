@@ -88,6 +88,50 @@ describe('identity client against the identity stub', () => {
   });
 });
 
+describe('identity client: the colleagues of a role', () => {
+  let stub: IdentityStub;
+  before(async () => {
+    stub = await startIdentityStub();
+  });
+  after(async () => {
+    await stub.close();
+  });
+
+  it('answers the holders of the role and the owners, asked with the caller\'s session', async () => {
+    const owner = stub.issue({ email: 'olga@example.org' }, { roles: ['owner'], secondFactor: true });
+    const support = stub.issue({ email: 'sam@example.org' }, { roles: ['support'], secondFactor: true });
+    stub.issue({ email: 'tara@example.org' }, { roles: ['treasurer'], secondFactor: true });
+    const result = await createIdentityClient({ baseUrl: stub.url }).colleagues(`Bearer ${support.token}`, 'support');
+    assert.equal(result.kind, 'colleagues');
+    assert.deepEqual(result.kind === 'colleagues' && result.colleagues.map((c) => c.userId), [owner.user.id, support.user.id]);
+  });
+
+  it('answers none without a Bearer token (identity not asked) or for a session identity refuses (member, no second factor)', async () => {
+    const client = createIdentityClient({ baseUrl: stub.url });
+    const asked = stub.colleagueRequests;
+    assert.deepEqual(await client.colleagues(undefined, 'support'), { kind: 'none' });
+    assert.deepEqual(await client.colleagues('Basic dXNlcjpwYXNz', 'support'), { kind: 'none' });
+    assert.equal(stub.colleagueRequests, asked);
+    assert.deepEqual(await client.colleagues(`Bearer ${stub.issue().token}`, 'support'), { kind: 'none' });
+    assert.deepEqual(await client.colleagues(`Bearer ${stub.issue({}, { roles: ['support'] }).token}`, 'support'), { kind: 'none' });
+  });
+
+  it('answers unavailable when identity fails or hangs (time-boxed)', async () => {
+    const client = createIdentityClient({ baseUrl: stub.url, timeoutMs: 200 });
+    const { token } = stub.issue({}, { roles: ['support'], secondFactor: true });
+    try {
+      stub.colleaguesMode = 'error';
+      assert.deepEqual(await client.colleagues(`Bearer ${token}`, 'support'), { kind: 'unavailable', reason: 'identity answered 500' });
+      stub.colleaguesMode = 'hang';
+      const started = performance.now();
+      assert.deepEqual(await client.colleagues(`Bearer ${token}`, 'support'), { kind: 'unavailable', reason: 'no answer within 200 ms' });
+      assert.ok(performance.now() - started < 1500);
+    } finally {
+      stub.colleaguesMode = 'normal';
+    }
+  });
+});
+
 describe('identity client against other answers', () => {
   it('sends the token to GET /auth/session under the base URL', async (t) => {
     const server = await serve(t, (_req, res) => {
@@ -140,6 +184,29 @@ describe('identity client against other answers', () => {
     const result = await createIdentityClient({ baseUrl: stub.url }).lookup(`Bearer ${token}`);
     assert.equal(result.kind, 'unavailable');
     assert.match(result.kind === 'unavailable' ? result.reason : '', /ECONNREFUSED/);
+  });
+});
+
+describe('identity client: colleagues against other answers', () => {
+  it('asks GET /staff-api/staff/colleagues?role= under the base URL with the token; 401 and 403 are none, anything else not 2xx unavailable', async (t) => {
+    let status = 401;
+    const server = await serve(t, (_req, res) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end('{"error":"x","message":"y"}');
+    });
+    const client = createIdentityClient({ baseUrl: `${server.url}/identity` });
+    for (const [code, kind] of [[401, 'none'], [403, 'none'], [400, 'unavailable'], [404, 'unavailable'], [429, 'unavailable'], [503, 'unavailable'], [302, 'unavailable'], [200, 'unavailable']] as const) {
+      status = code;
+      assert.equal((await client.colleagues('Bearer abc.DEF', 'treasurer')).kind, kind, `status ${code}`);
+    }
+    assert.equal(server.seen[0]?.url, '/identity/staff-api/staff/colleagues?role=treasurer');
+    assert.equal(server.seen[0]?.headers.authorization, 'Bearer abc.DEF');
+  });
+
+  it('answers unavailable when a 200 is not a list of colleagues', async (t) => {
+    const server = await serve(t, (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"colleagues":[{"userId":"1","email":"a@example.org","roles":["wizard"]}]}');
+    });
+    assert.deepEqual(await createIdentityClient({ baseUrl: server.url }).colleagues('Bearer tok', 'support'), { kind: 'unavailable', reason: 'identity answered something that is not a list of colleagues' });
   });
 });
 

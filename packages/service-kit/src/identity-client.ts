@@ -1,4 +1,5 @@
-import { sessionAnswerSchema, type SessionAnswer } from '@tca/contracts';
+import type { ZodType } from 'zod';
+import { sessionAnswerSchema, STAFF_COLLEAGUES_API_PATH, staffColleaguesAnswerSchema, type SessionAnswer, type StaffColleague, type StaffRole } from '@tca/contracts';
 
 /**
  * How other services learn who a Bearer token belongs to: they ask the identity service
@@ -17,9 +18,28 @@ export type IdentityLookup =
   | { kind: 'none' }
   | { kind: 'unavailable'; reason: string };
 
+/**
+ * The staff who can do a role's work (identity's GET /staff-api/staff/colleagues?role=, asked with the caller's
+ * own staff session: its holders and the owners), in the same three kinds as a lookup:
+ *
+ * - `colleagues`: identity's answer;
+ * - `none`: no or malformed Bearer header (identity is not asked), or identity answered 401 or 403 (no staff
+ *   session: the token ended, the caller is no longer staff or has not passed the second factor);
+ * - `unavailable`: not reachable, slower than the time-box, any other status (a 400 too: our request was
+ *   wrong, which a caller cannot fix), or an answer that is not a list of colleagues.
+ *
+ * Never throws either.
+ */
+export type IdentityColleagues =
+  | { kind: 'colleagues'; colleagues: StaffColleague[] }
+  | { kind: 'none' }
+  | { kind: 'unavailable'; reason: string };
+
 export interface IdentityClient {
   /** Looks up the session of an `Authorization` header value (`Bearer <token>`); undefined = no header. */
   lookup(authorization: string | undefined): Promise<IdentityLookup>;
+  /** The staff who can do `role`'s work, asked with the caller's `Authorization` header value. */
+  colleagues(authorization: string | undefined, role: StaffRole): Promise<IdentityColleagues>;
 }
 
 export interface IdentityClientOptions {
@@ -58,37 +78,58 @@ function describe(error: unknown, timeoutMs: number): string {
   return String(error);
 }
 
+/** What one exchange with identity came to: its parsed answer, a refusal (one of `refusals`), or why it could not say. */
+type Exchange<T> = { kind: 'answer'; answer: T } | { kind: 'refused' } | { kind: 'unavailable'; reason: string };
+
 export function createIdentityClient(options: IdentityClientOptions): IdentityClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_IDENTITY_TIMEOUT_MS;
   const doFetch = options.fetch ?? fetch;
-  const url = new URL(IDENTITY_SESSION_PATH.slice(1), options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`).toString();
+  const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  const urlOf = (path: string) => new URL(path.slice(1), base);
+  const sessionUrl = urlOf(IDENTITY_SESSION_PATH).toString();
+
+  /** GET `url` with the token: the answer when it is 2xx and fits `schema` (`what` names it otherwise). */
+  async function exchange<T>(url: string, token: string, refusals: readonly number[], schema: ZodType<T>, what: string): Promise<Exchange<T>> {
+    try {
+      // The signal bounds the whole exchange: connecting, the headers and reading the body.
+      const response = await doFetch(url, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+        // A redirect is not an answer: never carry the token anywhere else.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (refusals.includes(response.status)) {
+        await response.body?.cancel();
+        return { kind: 'refused' };
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return { kind: 'unavailable', reason: `identity answered ${response.status}` };
+      }
+      const parsed = schema.safeParse(await response.json());
+      if (!parsed.success) return { kind: 'unavailable', reason: `identity answered something that is not ${what}` };
+      return { kind: 'answer', answer: parsed.data };
+    } catch (error) {
+      return { kind: 'unavailable', reason: describe(error, timeoutMs) };
+    }
+  }
 
   return {
     async lookup(authorization) {
       const token = bearerToken(authorization);
       if (token === undefined) return { kind: 'none' };
-      try {
-        // The signal bounds the whole exchange: connecting, the headers and reading the body.
-        const response = await doFetch(url, {
-          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-          // A redirect is not a session answer: never carry the token anywhere else.
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        if (response.status === 400 || response.status === 401 || response.status === 403) {
-          await response.body?.cancel();
-          return { kind: 'none' };
-        }
-        if (!response.ok) {
-          await response.body?.cancel();
-          return { kind: 'unavailable', reason: `identity answered ${response.status}` };
-        }
-        const parsed = sessionAnswerSchema.safeParse(await response.json());
-        if (!parsed.success) return { kind: 'unavailable', reason: 'identity answered something that is not a session' };
-        return { kind: 'session', session: parsed.data };
-      } catch (error) {
-        return { kind: 'unavailable', reason: describe(error, timeoutMs) };
-      }
+      const result = await exchange(sessionUrl, token, [400, 401, 403], sessionAnswerSchema, 'a session');
+      if (result.kind === 'answer') return { kind: 'session', session: result.answer };
+      return result.kind === 'refused' ? { kind: 'none' } : result;
+    },
+    async colleagues(authorization, role) {
+      const token = bearerToken(authorization);
+      if (token === undefined) return { kind: 'none' };
+      const url = urlOf(STAFF_COLLEAGUES_API_PATH);
+      url.searchParams.set('role', role);
+      const result = await exchange(url.toString(), token, [401, 403], staffColleaguesAnswerSchema, 'a list of colleagues');
+      if (result.kind === 'answer') return { kind: 'colleagues', colleagues: result.answer.colleagues };
+      return result.kind === 'refused' ? { kind: 'none' } : result;
     },
   };
 }

@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AccountUser, ApiError, SessionAnswer, StaffRole } from '@tca/contracts';
+import {
+  hasStaffRole,
+  STAFF_COLLEAGUES_API_PATH,
+  STAFF_ROLE_REQUIRED_MESSAGE,
+  STAFF_SECOND_FACTOR_REQUIRED_MESSAGE,
+  staffColleaguesQuerySchema,
+  type AccountUser,
+  type ApiError,
+  type SessionAnswer,
+  type StaffColleague,
+  type StaffColleaguesAnswer,
+  type StaffRole,
+} from '@tca/contracts';
 import { bearerToken, IDENTITY_SESSION_PATH } from './identity-client.js';
 import { sendJson, startStubHttpServer } from './testing/stub-http-server.js';
 
@@ -9,6 +21,8 @@ import { sendJson, startStubHttpServer } from './testing/stub-http-server.js';
  * lookup on a real HTTP port, for the services that ask identity who a Bearer token belongs to.
  * `GET /auth/session` with a token it issued answers 200 with the session (sessionAnswerSchema); anything
  * else 401 `{ error: 'unauthorized', message }`, as identity does. Tests switch it to failing modes.
+ * `GET /staff-api/staff/colleagues?role=` answers as identity does from the staff it issued sessions to (each
+ * user's latest roles; owners work every role), with identity's 401/403/400; `colleaguesMode` fails it alone.
  */
 export type IdentityStubMode =
   /** Answers as identity does. */
@@ -24,6 +38,10 @@ export interface IdentityStub {
   mode: IdentityStubMode;
   /** How many session lookups it received (any mode). */
   readonly lookups: number;
+  /** How GET /staff-api/staff/colleagues answers, apart from the session lookups (default normal). */
+  colleaguesMode: IdentityStubMode;
+  /** How many colleagues requests it received (any mode). */
+  readonly colleagueRequests: number;
   /**
    * Starts a session (valid for a day) for this user, a new one unless given: its token and user. `staff`
    * sets the session's roles and whether it passed the second factor (default: a member, no roles).
@@ -54,11 +72,53 @@ export interface IdentityStubOptions {
 
 export async function startIdentityStub(options: IdentityStubOptions = {}): Promise<IdentityStub> {
   const sessions = new Map<string, SessionAnswer>();
+  /** The staff it issued sessions to, by user id: the latest user and roles of each. */
+  const directory = new Map<string, { user: AccountUser; roles: StaffRole[] }>();
   const hanging = new Set<ServerResponse>();
   let lookups = 0;
+  let colleagueRequests = 0;
 
-  function json(res: ServerResponse, status: number, body: SessionAnswer | ApiError): void {
+  function json(res: ServerResponse, status: number, body: SessionAnswer | StaffColleaguesAnswer | ApiError): void {
     sendJson(res, status, body);
+  }
+
+  /** Answers in a failing mode (true), or leaves it to the caller (false). */
+  function failed(mode: IdentityStubMode, res: ServerResponse): boolean {
+    if (mode === 'hang') {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return true;
+    }
+    if (mode === 'error') json(res, 500, { error: 'internal', message: 'Something went wrong.' });
+    return mode === 'error';
+  }
+
+  function liveSession(req: IncomingMessage): SessionAnswer | undefined {
+    const token = bearerToken(req.headers.authorization);
+    const session = token === undefined ? undefined : sessions.get(token);
+    return session && Date.parse(session.expiresAt) > Date.now() ? session : undefined;
+  }
+
+  /** GET /staff-api/staff/colleagues?role=, with identity's staff checks (requireStaff) and validation. */
+  function answerColleagues(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    colleagueRequests += 1;
+    if (failed(stub.colleaguesMode, res)) return;
+    const session = liveSession(req);
+    if (!session) return json(res, 401, { error: 'unauthorized', message: 'Your session has expired. Please log in again.' });
+    if (session.roles.length === 0) return json(res, 403, { error: 'not_staff', message: STAFF_ROLE_REQUIRED_MESSAGE });
+    if (!session.secondFactor) return json(res, 403, { error: 'second_factor_required', message: STAFF_SECOND_FACTOR_REQUIRED_MESSAGE });
+    const query: Record<string, string | string[]> = {};
+    for (const key of new Set(url.searchParams.keys())) {
+      const values = url.searchParams.getAll(key);
+      query[key] = values.length === 1 ? (values[0] ?? '') : values;
+    }
+    const parsed = staffColleaguesQuerySchema.safeParse(query);
+    if (!parsed.success) return json(res, 400, { error: 'validation_failed', message: parsed.error.issues.map((issue) => issue.message).join(' ') });
+    const colleagues: StaffColleague[] = [...directory.values()]
+      .filter((member) => member.roles.length > 0 && hasStaffRole(member.roles, [parsed.data.role]))
+      .map(({ user, roles }) => ({ userId: user.id, email: user.email, displayName: `${user.firstName} ${user.lastName}`, roles }))
+      .sort((a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()));
+    json(res, 200, { colleagues });
   }
 
   function answerOther(req: IncomingMessage, res: ServerResponse): void {
@@ -67,18 +127,13 @@ export async function startIdentityStub(options: IdentityStubOptions = {}): Prom
   }
 
   const http = await startStubHttpServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', 'http://stub').pathname;
-    if (req.method !== 'GET' || path !== IDENTITY_SESSION_PATH) return answerOther(req, res);
+    const url = new URL(req.url ?? '/', 'http://stub');
+    if (req.method === 'GET' && url.pathname === STAFF_COLLEAGUES_API_PATH) return answerColleagues(req, res, url);
+    if (req.method !== 'GET' || url.pathname !== IDENTITY_SESSION_PATH) return answerOther(req, res);
     lookups += 1;
-    if (stub.mode === 'hang') {
-      hanging.add(res);
-      res.on('close', () => hanging.delete(res));
-      return;
-    }
-    if (stub.mode === 'error') return json(res, 500, { error: 'internal', message: 'Something went wrong.' });
-    const token = bearerToken(req.headers.authorization);
-    const session = token === undefined ? undefined : sessions.get(token);
-    if (!session || Date.parse(session.expiresAt) <= Date.now()) return json(res, 401, { error: 'unauthorized', message: 'Your session has expired. Please log in again.' });
+    if (failed(stub.mode, res)) return;
+    const session = liveSession(req);
+    if (!session) return json(res, 401, { error: 'unauthorized', message: 'Your session has expired. Please log in again.' });
     json(res, 200, session);
   });
 
@@ -87,6 +142,10 @@ export async function startIdentityStub(options: IdentityStubOptions = {}): Prom
     mode: 'normal',
     get lookups() {
       return lookups;
+    },
+    colleaguesMode: 'normal',
+    get colleagueRequests() {
+      return colleagueRequests;
     },
     issue(user = {}, staff = {}) {
       const token = randomBytes(24).toString('base64url');
@@ -97,6 +156,7 @@ export async function startIdentityStub(options: IdentityStubOptions = {}): Prom
         secondFactor: staff.secondFactor ?? false,
       };
       sessions.set(token, session);
+      if (session.roles.length > 0 || directory.has(session.user.id)) directory.set(session.user.id, { user: session.user, roles: session.roles });
       return { token, user: session.user };
     },
     revoke(token) {
