@@ -12,6 +12,7 @@ import { readinessSchema } from '@tca/contracts';
 import { createServiceApp, runServiceMain, startApiService, type ApiServiceDeps } from './api-service.js';
 import { ConfigError, loadConfig, serviceEnvSchema, type ServiceEnv } from './config.js';
 import { createLogger } from './logger.js';
+import { createProcessMetrics } from './metrics.js';
 import { OUTBOX_TABLE_SQL, type OutboxRelay } from './outbox.js';
 import type { Pool } from './postgres.js';
 import { closeRedis, createRedis, type Redis } from './redis.js';
@@ -161,7 +162,7 @@ describe('createServiceApp', () => {
     const trustsFor = (trustProxy: string | undefined) => {
       const config = loadConfig(serviceEnvSchema, { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: testRedisUrl(), PORT: '0', TRUST_PROXY: trustProxy });
       // The app is only built, never served: its connections are never used.
-      const deps: ApiServiceDeps = { config, logger, pool: {} as Pool, redis: {} as Redis, relay: {} as OutboxRelay };
+      const deps: ApiServiceDeps = { config, logger, pool: {} as Pool, redis: {} as Redis, relay: {} as OutboxRelay, metrics: createProcessMetrics('kit') };
       const { app } = createServiceApp({ name: 'kit', createRouter: () => Router() }, deps);
       return app.get('trust proxy fn') as (address: string, hop: number) => boolean;
     };

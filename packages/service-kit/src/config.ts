@@ -78,6 +78,16 @@ export function trustProxyVar(defaultValue: string) {
     .pipe(z.array(z.string().refine(isTrustProxyEntry, `must be an IP address, a CIDR range like 10.0.0.0/8, ${TRUST_PROXY_NAMES.join(', ')}, or none alone`)));
 }
 
+/**
+ * Where a process serves GET /metrics, /healthz and /readyz (metrics.ts), apart from its own port. METRICS_PORT
+ * unset: 9464, or any free port when another process on the machine has 9464 (set it to make that an error);
+ * 0: any free port. METRICS_HOST unset: the process's HOST (127.0.0.1 where it has none).
+ */
+export const metricsEnvFields = {
+  METRICS_PORT: portVar().optional(),
+  METRICS_HOST: z.string().trim().min(1).optional(),
+};
+
 /** The environment every service reads. Services extend it (`serviceEnvSchema.extend({...})`). */
 export const serviceEnvSchema = z.object({
   PORT: portVar(),
@@ -100,6 +110,7 @@ export const serviceEnvSchema = z.object({
    * `npm start` runs it; the gateway replaces what its own untrusted peers put in X-Forwarded-For.
    */
   TRUST_PROXY: trustProxyVar('loopback'),
+  ...metricsEnvFields,
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

@@ -5,6 +5,7 @@ import { pinoHttp } from 'pino-http';
 import type { Readiness } from '@tca/contracts';
 import { errorMiddleware, notFoundHandler } from './errors.js';
 import type { Logger } from './logger.js';
+import type { ProcessMetrics } from './metrics.js';
 import { withTimeout } from './timeout.js';
 
 /** A readiness probe: resolves when the dependency answers, rejects (or times out) when it does not. */
@@ -48,6 +49,8 @@ export interface HttpAppOptions {
    * linklocal, uniquelocal; [] trusts no one), i.e. config.TRUST_PROXY. Default ['loopback']: the gateway of `npm start`.
    */
   trustProxy?: readonly string[];
+  /** Counts every request (tca_http_*) by the template of the route that answered it. */
+  metrics?: ProcessMetrics;
 }
 
 /** Whether the peer `hop` steps away (0: the socket's peer) may tell who the client is; Express's `trust proxy fn`. */
@@ -94,6 +97,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Express; lifecycl
   const lifecycle = options.lifecycle ?? createLifecycle();
   const app = express();
   app.disable('x-powered-by');
+  if (options.metrics) app.use(options.metrics.httpMetrics());
   // Services sit behind the gateway: trust its X-Forwarded-For, and only its, so logs and rate limits see the
   // visitor's address and a visitor cannot choose one (the gateway replaces what untrusted peers send).
   app.set('trust proxy', [...(options.trustProxy ?? ['loopback'])]);

@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './http-app.js';
 export * from './identity-client.js';
 export * from './logger.js';
+export * from './metrics.js';
 export * from './migrate-main.js';
 export * from './migrations.js';
 export * from './outbox.js';

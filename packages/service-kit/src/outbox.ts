@@ -73,6 +73,19 @@ export async function addToOutbox(client: Queryable, message: OutboxMessage): Pr
   return result.rowCount === 1;
 }
 
+/**
+ * Rows not relayed yet and the age of the oldest (0 when none), for the tca_outbox_* gauges: one query on the
+ * partial index of unsent rows.
+ */
+export async function outboxBacklog(pool: pg.Pool, schemaName: string): Promise<{ waiting: number; oldestAgeSeconds: number }> {
+  const schema = assertSchemaName(schemaName);
+  const { rows } = await pool.query<{ waiting: number; oldest_age: number | null }>(
+    `SELECT count(*)::int AS waiting, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_age FROM ${schema}.outbox WHERE sent_at IS NULL`,
+  );
+  const row = rows[0];
+  return { waiting: row?.waiting ?? 0, oldestAgeSeconds: Math.max(0, row?.oldest_age ?? 0) };
+}
+
 export interface OutboxRelayOptions {
   pool: pg.Pool;
   /** Schema holding the outbox table. */

@@ -1,8 +1,9 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, RateLimitError, UnrecoverableError, WaitingChildrenError, WaitingError, Worker, type Job } from 'bullmq';
 import type { z } from 'zod';
 import type { QueueName } from '@tca/contracts';
 import { ConfigError, type LogLevel } from './config.js';
 import { createLogger, type Logger } from './logger.js';
+import { scopedMetrics, type MetricsHooks } from './metrics-scope.js';
 import { closeRedis, createRedis } from './redis.js';
 
 export interface QueueWorkerOptions<S extends z.ZodType, R> {
@@ -28,6 +29,12 @@ export interface QueueWorkerOptions<S extends z.ZodType, R> {
   stalledIntervalMs?: number;
   /** Shown by Redis CLIENT LIST. */
   connectionName?: string;
+  /**
+   * Where job durations and failures go, and which reports the queue's job counts
+   * (tca_queue_job_duration_seconds, tca_queue_job_failures_total, tca_queue_jobs). Default: the metrics of the
+   * service worker being started (startServiceWorker), if any.
+   */
+  metrics?: MetricsHooks | undefined;
 }
 
 export interface QueueWorker<R = unknown> {
@@ -43,15 +50,31 @@ export interface QueueWorker<R = unknown> {
  */
 export async function startQueueWorker<S extends z.ZodType, R>(options: QueueWorkerOptions<S, R>): Promise<QueueWorker<R>> {
   const { queue, schema, logger, concurrency = 5, lockDurationMs = 60_000, stalledIntervalMs = 30_000 } = options;
-  const redis = createRedis(options.redisUrl, { role: 'worker', logger, connectionName: options.connectionName ?? `${queue}-worker` });
+  const metrics = options.metrics ?? scopedMetrics();
+  const redis = createRedis(options.redisUrl, { role: 'worker', logger, connectionName: options.connectionName ?? `${queue}-worker`, metrics });
 
-  async function run(job: Job, token?: string): Promise<R> {
+  async function validateAndProcess(job: Job, token?: string): Promise<R> {
     const parsed = schema.safeParse(job.data);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ');
       throw new UnrecoverableError(`invalid ${queue} job: ${problems}`);
     }
     return options.process(parsed.data, job, token);
+  }
+
+  async function run(job: Job, token?: string): Promise<R> {
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+    try {
+      const result = await validateAndProcess(job, token);
+      metrics?.queueJobFinished(queue, 'completed', seconds());
+      return result;
+    } catch (err) {
+      // A job its processor moved back (delayed, rate-limited, waiting for children) has neither completed nor failed.
+      const movedBack = err instanceof DelayedError || err instanceof RateLimitError || err instanceof WaitingChildrenError || err instanceof WaitingError;
+      if (!movedBack) metrics?.queueJobFinished(queue, 'failed', seconds());
+      throw err;
+    }
   }
 
   const worker = new Worker<unknown, R>(queue, run, {
@@ -78,6 +101,7 @@ export async function startQueueWorker<S extends z.ZodType, R>(options: QueueWor
     await closeRedis(redis);
     throw err;
   }
+  metrics?.watchQueue({ name: queue, prefix: options.prefix, redisUrl: options.redisUrl });
   logger.info({ queue, prefix: options.prefix ?? 'bull', concurrency }, 'queue worker started');
 
   let closing: Promise<void> | undefined;

@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import { Redis, type Command } from 'ioredis';
 import type { Logger } from './logger.js';
+import { scopedMetrics, type MetricsHooks } from './metrics-scope.js';
 
 export type { Redis };
 
@@ -14,9 +15,11 @@ export interface CreateRedisOptions {
   logger?: Logger;
   /** Shown by CLIENT LIST. */
   connectionName?: string;
+  /** Counts the client's failed commands (tca_redis_command_failures_total). Default: the metrics of the service being started, if any. */
+  metrics?: MetricsHooks | undefined;
 }
 
-export function createRedis(url: string, { role, lazyConnect = false, logger, connectionName }: CreateRedisOptions): Redis {
+export function createRedis(url: string, { role, lazyConnect = false, logger, connectionName, metrics = scopedMetrics() }: CreateRedisOptions): Redis {
   const redis = new Redis(url, {
     lazyConnect,
     ...(connectionName ? { connectionName } : {}),
@@ -35,7 +38,18 @@ export function createRedis(url: string, { role, lazyConnect = false, logger, co
     if (down) logger?.info({ role }, 'redis connection restored');
     down = false;
   });
+  if (metrics) countFailedCommands(redis, metrics);
   return redis;
+}
+
+/** Every command goes through sendCommand; a rejected one (connection down, time-out, error reply) is counted. */
+function countFailedCommands(redis: Redis, metrics: MetricsHooks): void {
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = (command: Command, stream?: Parameters<Redis['sendCommand']>[1]) => {
+    const result = send(command, stream);
+    command.promise.catch(() => metrics.redisCommandFailed());
+    return result;
+  };
 }
 
 /** Readiness probe for /readyz. */

@@ -44,6 +44,7 @@ export async function start(config: ContentConfig, options: ApiServiceStartOptio
   });
   return {
     url: running.url,
+    metricsUrl: running.metricsUrl,
     async stop() {
       stopping.abort();
       await publisher?.close();

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { REMOTE_NAMES, SERVICES, type RemoteName, type ServiceName } from '@tca/contracts';
-import { intVar, loadConfig, LOG_LEVELS, portVar, trustProxyVar } from '@tca/service-kit';
+import { intVar, loadConfig, LOG_LEVELS, metricsEnvFields, portVar, trustProxyVar } from '@tca/service-kit';
 import { HIT_LOG_MODES } from './access-log.js';
 
 /** The repository root, from this file's place (services/gateway/src or services/gateway/dist). */
@@ -59,6 +59,8 @@ const pathVar = (defaultPath: string) =>
 export const gatewayEnvSchema = z.object({
   PORT: portVar(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** The metrics port (GET /metrics, /healthz), never the public one: see service-kit metricsEnvFields. */
+  ...metricsEnvFields,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   CONTENT_URL: upstreamUrlList('http://127.0.0.1:4001'),
   IDENTITY_URL: upstreamUrlList('http://127.0.0.1:4002'),

@@ -4,7 +4,20 @@ import type { RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Express, Request, RequestHandler } from 'express';
 import { REGISTRY_PATH, REMOTE_NAMES, SERVICES, serviceForPath, type RemoteName, type ServiceName } from '@tca/contracts';
-import { createHttpApp, createLogger, finishApp, startService, type Lifecycle, type Logger, type ReadinessCheck, type RunningService } from '@tca/service-kit';
+import {
+  createHttpApp,
+  createLogger,
+  createProcessMetrics,
+  finishApp,
+  metricsListenOptions,
+  startMetricsServer,
+  startService,
+  type Lifecycle,
+  type Logger,
+  type ProcessMetrics,
+  type ReadinessCheck,
+  type RunningService,
+} from '@tca/service-kit';
 import { remoteDirs, upstreamUrls, type GatewayConfig } from './config.js';
 import { contentSecurityPolicy } from './csp.js';
 import { createAccessLog } from './access-log.js';
@@ -57,6 +70,23 @@ async function anyReplicaHealthy(service: ServiceName, urls: readonly string[]):
   }
 }
 
+/** The `route` label of the gateway's request metrics: a small fixed set, never the URL. */
+export type GatewayRoute = ServiceName | 'health' | 'registry' | 'remotes' | 'releases' | 'static' | 'shell' | 'unmatched';
+
+/** Served on the metrics port only: the public port answers it 404 rather than with the shell page. */
+const METRICS_PATH = '/metrics';
+
+/** What a request to the gateway is, for its metrics: the service it is proxied to, or what the gateway serves itself. */
+export function gatewayRoute(pathname: string, service: ServiceName | undefined): GatewayRoute {
+  if (service !== undefined) return service;
+  if (pathname === METRICS_PATH) return 'unmatched';
+  if (pathname === '/healthz' || pathname === '/readyz') return 'health';
+  if (pathname === REGISTRY_PATH) return 'registry';
+  if (pathname.startsWith('/remotes/')) return 'remotes';
+  if (pathname.startsWith('/releases/')) return 'releases';
+  return hasExtension(pathname) && pathname !== '/index.html' ? 'static' : 'shell';
+}
+
 export interface GatewayApp {
   /** The request listener: API paths go to the proxy before any body parsing; the rest to `app`. */
   handler: RequestListener;
@@ -64,6 +94,8 @@ export interface GatewayApp {
   app: Express;
   lifecycle: Lifecycle;
   logger: Logger;
+  /** Requests counted by gateway route (served on the metrics port, never the public one). */
+  metrics: ProcessMetrics;
   /** Releases the proxy's pooled upstream connections. */
   close(): void;
 }
@@ -177,9 +209,16 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
   app.use(files);
   finishApp(app, logger);
 
+  const metrics = createProcessMetrics('gateway');
   const handler: RequestListener = (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const service = serviceForPath(pathname);
+    const route = gatewayRoute(pathname, service);
+    metrics.trackRequest(req, res, () => route);
+    if (pathname === METRICS_PATH) {
+      sendPlain(res, 404, 'Not found');
+      return;
+    }
     if (service === undefined) {
       app(req, res);
       return;
@@ -194,6 +233,7 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
     app,
     lifecycle,
     logger,
+    metrics,
     close: () => {
       proxy.close();
       lists?.close();
@@ -208,12 +248,15 @@ export interface StartOptions extends CreateAppOptions {
 
 export interface RunningGateway {
   url: string;
+  /** http://host:port of the metrics port (GET /metrics, /healthz): METRICS_PORT on METRICS_HOST. */
+  metricsUrl: string;
   server: RunningService['server'];
   stop(): Promise<void>;
 }
 
 export async function start(config: GatewayConfig, options: StartOptions = {}): Promise<RunningGateway> {
   const gateway = createApp(config, options);
+  const metricsServer = await startMetricsServer({ ...metricsListenOptions(config, config.HOST), registry: gateway.metrics.registry, logger: gateway.logger });
   const running = await startService({
     app: gateway.handler,
     port: config.PORT,
@@ -222,8 +265,12 @@ export async function start(config: GatewayConfig, options: StartOptions = {}): 
     lifecycle: gateway.lifecycle,
     graceMs: config.SHUTDOWN_GRACE_MS,
     drainDelayMs: config.SHUTDOWN_DRAIN_DELAY_MS,
-    onShutdown: [async () => gateway.close()],
+    onShutdown: [async () => gateway.close(), () => metricsServer.close()],
     handleSignals: options.handleSignals ?? false,
+  }).catch(async (err: unknown) => {
+    gateway.close();
+    await metricsServer.close();
+    throw err;
   });
-  return { url: running.url, server: running.server, stop: running.stop };
+  return { url: running.url, metricsUrl: metricsServer.url, server: running.server, stop: running.stop };
 }

@@ -27,6 +27,7 @@ export async function start(config: IdentityConfig, options: ApiServiceStartOpti
     });
     return {
       url: running.url,
+      metricsUrl: running.metricsUrl,
       async stop() {
         housekeeping?.stop();
         await running.stop();

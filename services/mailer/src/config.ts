@@ -15,10 +15,10 @@ function isMailSink(smtpUrl: string): boolean {
 }
 
 /**
- * Environment of the e-mail worker. It has no HTTP port and no database, so it takes only REDIS_URL
- * and LOG_LEVEL from the shared service schema.
+ * Environment of the e-mail worker. It has no HTTP port and no database, so it takes only REDIS_URL,
+ * LOG_LEVEL and the metrics port's METRICS_PORT and METRICS_HOST (unset: 127.0.0.1) from the shared service schema.
  */
-export const mailerEnvSchema = serviceEnvSchema.pick({ REDIS_URL: true, LOG_LEVEL: true }).extend({
+export const mailerEnvSchema = serviceEnvSchema.pick({ REDIS_URL: true, LOG_LEVEL: true, METRICS_PORT: true, METRICS_HOST: true }).extend({
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (options as query, e.g. ?ignoreTLS=true)' })
     .default('smtp://127.0.0.1:1025'),

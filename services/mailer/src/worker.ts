@@ -1,7 +1,20 @@
 import { DelayedError, Job, Queue, UnrecoverableError, type Worker } from 'bullmq';
 import nodemailer from 'nodemailer';
 import { emailJobSchema, emailSentMarkerKey, QUEUES, type EmailJob, type EmailOutcomeJob } from '@tca/contracts';
-import { closeRedis, createLogger, createRedis, startQueueWorker, type Logger, type QueueWorker } from '@tca/service-kit';
+import {
+  closeRedis,
+  createLogger,
+  createProcessMetrics,
+  createRedis,
+  metricsListenOptions,
+  redisCheck,
+  startMetricsServer,
+  startQueueWorker,
+  withMetricsScope,
+  type Logger,
+  type ProcessMetrics,
+  type QueueWorker,
+} from '@tca/service-kit';
 import type { MailerConfig } from './config.js';
 import { extendedRetryDelay, failedAttemptLine, MAX_JOB_LOG_LINES, type ExtendedRetryPolicy, type FailedAttempt } from './retry-policy.js';
 
@@ -14,6 +27,9 @@ export interface EmailResult {
 
 export interface EmailWorker {
   worker: Worker;
+  /** http://host:port of the metrics port (GET /metrics, /healthz, /readyz: Redis answers). */
+  metricsUrl: string;
+  metrics: ProcessMetrics;
   /** Stops taking jobs, waits for those in progress, closes SMTP and Redis connections. Idempotent. */
   close(): Promise<void>;
 }
@@ -90,6 +106,46 @@ function domainOf(from: string): string {
  */
 export async function startEmailWorker(config: MailerConfig, options: EmailWorkerOptions = {}): Promise<EmailWorker> {
   const logger = options.logger ?? createLogger({ name: 'mailer', level: config.LOG_LEVEL });
+  const metrics = createProcessMetrics('mailer');
+  // /readyz of the metrics port asks Redis through this client (the mailer has no database).
+  const probe = createRedis(config.REDIS_URL, { role: 'producer', logger, connectionName: 'mailer-probe', metrics });
+  const closeMetrics = async () => {
+    await closeRedis(probe);
+    await metrics.close();
+  };
+  let sending: Omit<EmailWorker, 'metricsUrl' | 'metrics'>;
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>>;
+  try {
+    metricsServer = await startMetricsServer({ ...metricsListenOptions(config, '127.0.0.1'), registry: metrics.registry, readiness: { redis: redisCheck(probe) }, logger });
+  } catch (err) {
+    await closeMetrics();
+    throw err;
+  }
+  try {
+    // Its Redis clients and queue worker report to these metrics.
+    sending = await withMetricsScope(metrics, () => startSending(config, logger));
+  } catch (err) {
+    await metricsServer.close();
+    await closeMetrics();
+    throw err;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    worker: sending.worker,
+    metricsUrl: metricsServer.url,
+    metrics,
+    close() {
+      closing ??= (async () => {
+        await sending.close();
+        await metricsServer.close();
+        await closeMetrics();
+      })();
+      return closing;
+    },
+  };
+}
+
+async function startSending(config: MailerConfig, logger: Logger): Promise<Omit<EmailWorker, 'metricsUrl' | 'metrics'>> {
   // For the sent markers; the queue worker has its own connection.
   const redis = createRedis(config.REDIS_URL, { role: 'worker', logger, connectionName: 'mailer-sent-markers' });
   const transport = nodemailer.createTransport(

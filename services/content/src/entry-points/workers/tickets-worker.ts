@@ -48,7 +48,7 @@ export interface TicketsWorker {
  * does not depend on start order.
  */
 export function startTicketsWorker(config: ContentConfig, options: TicketsWorkerOptions = {}): Promise<TicketsWorker> {
-  const base = { service: 'content', name: TICKETS_WORKER_NAME, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, logLevel: config.LOG_LEVEL };
+  const base = { service: 'content', name: TICKETS_WORKER_NAME, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, logLevel: config.LOG_LEVEL, metricsEnv: config };
   return startServiceWorker({ ...base, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR, logger: options.logger, prefix: options.prefix }, async ({ logger, pool, relay, connectionName, onClose }) => {
     const mail: TicketMailSettings = { supportInbox: config.SUPPORT_INBOX, brand: brandFor(config.PUBLIC_URL) };
     const queueWorker = await startQueueWorker({

@@ -44,7 +44,7 @@ export interface MembershipWorker {
  */
 export function startMembershipWorker(config: IdentityConfig, options: MembershipWorkerOptions = {}): Promise<MembershipWorker> {
   const prefix = options.prefix ? { prefix: options.prefix } : {};
-  const base = { service: 'identity', name: MEMBERSHIP_WORKER_NAME, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, logLevel: config.LOG_LEVEL };
+  const base = { service: 'identity', name: MEMBERSHIP_WORKER_NAME, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, logLevel: config.LOG_LEVEL, metricsEnv: config };
   return startServiceWorker({ ...base, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR, logger: options.logger, prefix: options.prefix }, async ({ logger, pool, relay, connectionName, onClose }) => {
     const settings: ReminderSettings = { brand: brandFor(config.PUBLIC_URL), publicUrl: config.PUBLIC_URL };
     const queueWorker = await startQueueWorker({

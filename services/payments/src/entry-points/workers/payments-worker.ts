@@ -31,7 +31,7 @@ export interface PaymentsWorker {
  * shared out by Redis, fulfilment is idempotent, and one advisory lock keeps sweeps apart.
  */
 export function startPaymentsWorker(config: PaymentsConfig, options: PaymentsWorkerOptions = {}): Promise<PaymentsWorker> {
-  const base = { service: 'payments', name: PAYMENTS_WORKER_NAME, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, logLevel: config.LOG_LEVEL };
+  const base = { service: 'payments', name: PAYMENTS_WORKER_NAME, databaseUrl: config.DATABASE_URL, redisUrl: config.REDIS_URL, logLevel: config.LOG_LEVEL, metricsEnv: config };
   return startServiceWorker({ ...base, schema: SCHEMA, migrationsDir: MIGRATIONS_DIR, logger: options.logger }, async ({ logger, pool, relay, connectionName, onClose }) => {
     const stripe = createStripeClient(config);
     const identity = createIdentityInternalClient({ baseUrl: config.IDENTITY_URL, serviceToken: config.SERVICE_TOKEN, timeoutMs: config.IDENTITY_TIMEOUT_MS });
