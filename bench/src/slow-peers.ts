@@ -37,6 +37,9 @@ export async function startDelayProxy(target: URL, delayMs: number): Promise<Del
   };
   const server = createServer((client) => {
     const upstream = connect(portOf(target), target.hostname);
+    // No Nagle: a chunk held for the last one's ACK (which the peer delays up to 40 ms) would add its own delay.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
     track(client, upstream);
     track(upstream, client);
     client.on('data', (chunk: Buffer) => {

@@ -42,8 +42,9 @@ const MAILER_ENTRY = path.join(repoRoot, 'services/mailer/dist/index.js');
 const MAILER_READY_LINE = '"msg":"email worker started"';
 /** Jobs one process runs at once, for both workers: one, so a process is one round trip at a time. */
 const CONCURRENCY_PER_PROCESS = '1';
-/** Paid checkouts fulfilled before the measured runs, to warm the site up. */
+/** Paid checkouts fulfilled, and e-mails sent, before the measured runs, to warm the site (and the sink) up. */
 const FULFIL_WARMUP_JOBS = 10;
+const EMAIL_WARMUP_JOBS = 30;
 
 /** The environment of the mailer processes of one e-mail run. */
 function mailerEnv(options: WorkerScalingOptions, sink: DelayedSmtpSink, prefix: string): NodeJS.ProcessEnv {
@@ -78,10 +79,10 @@ async function removeEmailRun(queue: Queue<EmailJob>, prefix: string): Promise<v
   } while (cursor !== '0');
 }
 
-/** One e-mail run: `workers` mailer processes send `workers × emailJobsPerWorker` queued mails to the slow sink. */
-async function emailRun(options: WorkerScalingOptions, sink: DelayedSmtpSink, runId: string, workers: number, signal: AbortSignal): Promise<ScalingRow> {
-  const prefix = `bench-workers-${runId}-${workers}`;
-  const keys = Array.from({ length: workers * options.emailJobsPerWorker }, (_, i) => `${prefix}-mail-${i + 1}`);
+/** One e-mail run: `workers` mailer processes send `count` queued mails to the slow sink; `name` makes its key prefix unique. */
+async function emailRun(options: WorkerScalingOptions, sink: DelayedSmtpSink, name: string, workers: number, count: number, signal: AbortSignal): Promise<ScalingRow> {
+  const prefix = `bench-workers-${name}`;
+  const keys = Array.from({ length: count }, (_, i) => `${prefix}-mail-${i + 1}`);
   const queue = new Queue<EmailJob>(QUEUES.email, { connection: { url: options.redisUrl }, prefix });
   const env = mailerEnv(options, sink, prefix);
   try {
@@ -105,10 +106,13 @@ async function emailRun(options: WorkerScalingOptions, sink: DelayedSmtpSink, ru
 async function measureEmail(options: WorkerScalingOptions, runId: string, signal: AbortSignal, cleanups: Cleanups): Promise<ScalingRow[]> {
   const sink = await startDelayedSmtpSink(options.smtpDelayMs);
   cleanups.push(() => sink.close());
+  log(`e-mail: warming up with ${EMAIL_WARMUP_JOBS} mails and one mailer process (not counted)...`);
+  const warm = await emailRun(options, sink, `${runId}-warmup`, 1, EMAIL_WARMUP_JOBS, signal);
+  log(`  ${warm.done} accepted in ${warm.seconds.toFixed(2)} s`);
   const rows: ScalingRow[] = [];
   for (const workers of options.workers) {
     log(`e-mail: ${workers * options.emailJobsPerWorker} mails queued for ${workers} mailer process${workers === 1 ? '' : 'es'}...`);
-    const row = await emailRun(options, sink, runId, workers, signal);
+    const row = await emailRun(options, sink, `${runId}-${workers}`, workers, workers * options.emailJobsPerWorker, signal);
     log(`  ${row.done} accepted in ${row.seconds.toFixed(2)} s`);
     rows.push(row);
   }
@@ -182,7 +186,7 @@ await runBench<WorkerScalingOptions>(
       `each process runs ${CONCURRENCY_PER_PROCESS} job at a time (MAIL_CONCURRENCY, PAYMENTS_WORKER_CONCURRENCY); jobs queued = processes × ${options.emailJobsPerWorker} e-mails or × ${options.fulfilJobsPerWorker} paid checkouts;`,
     );
     console.log(
-      `the SMTP sink accepts each message ${options.smtpDelayMs} ms after receiving it; each Stripe request of the workers is delayed ${options.stripeDelayMs} ms; timed from the queue's resumption with every process ready;\nthe fulfilment runs share one site, warmed up first with ${FULFIL_WARMUP_JOBS} fulfilments not counted\n`,
+      `the SMTP sink accepts each message ${options.smtpDelayMs} ms after receiving it; each Stripe request of the workers is delayed ${options.stripeDelayMs} ms; timed from the queue's resumption with every process ready;\nthe fulfilment runs share one site; before the runs of each workload, ${EMAIL_WARMUP_JOBS} e-mails or ${FULFIL_WARMUP_JOBS} fulfilments with one process, not counted\n`,
     );
     console.log(formatScalingTable(rows));
     console.log(`\n${formatRatioLines(rows)}`);
