@@ -1,4 +1,4 @@
-import { SUPPORT_AUDIT_ACTIONS, type TicketListQuery, type TicketMessageKind, type TicketStatus } from '@tca/contracts';
+import { type TicketListQuery, type TicketMessageKind, type TicketStatus } from '@tca/contracts';
 import type { Pool, PoolClient } from '@tca/service-kit';
 import type { TicketRow } from './support-ticket-repository.js';
 
@@ -108,15 +108,14 @@ export async function setTicketAssignee(db: Db, ticketId: number, assignee: { us
 }
 
 /**
- * The staff who have worked the support desk (an entry of theirs in content's audit log with a desk
- * action), by e-mail: the people a ticket may be assigned to.
+ * The people assigned a ticket that is not closed (each once, with the e-mail of their latest such ticket), by
+ * e-mail: they stay on the desk's assignee list even when identity no longer counts them as support staff.
  */
-export async function deskStaff(db: Db): Promise<Array<{ userId: string; email: string }>> {
+export async function currentAssignees(db: Db): Promise<Array<{ userId: string; email: string }>> {
   const { rows } = await db.query<{ user_id: string; email: string }>(
-    `SELECT DISTINCT ON (actor_user_id) actor_user_id AS user_id, actor_email AS email
-       FROM audit_log WHERE action = ANY($1::text[]) AND actor_user_id IS NOT NULL
-      ORDER BY actor_user_id, id DESC`,
-    [SUPPORT_AUDIT_ACTIONS],
+    `SELECT DISTINCT ON (assignee_user_id) assignee_user_id AS user_id, assignee_email AS email
+       FROM support_tickets WHERE assignee_user_id IS NOT NULL AND assignee_email IS NOT NULL AND status <> 'closed'
+      ORDER BY assignee_user_id, last_activity_at DESC, id DESC`,
   );
   return rows.map((row) => ({ userId: row.user_id, email: row.email })).sort((a, b) => a.email.localeCompare(b.email));
 }

@@ -3,6 +3,7 @@ import {
   QUEUES,
   reopenDeadline,
   TICKETS_PAGE_SIZE,
+  type Assignee,
   type ContactInboxAnswer,
   type ContactInboxMessage,
   type ContactInboxQuery,
@@ -19,7 +20,7 @@ import {
 import { addToOutbox, withTransaction, type EmailBrand, type Pool, type PoolClient } from '@tca/service-kit';
 import { insertAudit } from '../../data-access/staff-posts-repository.js';
 import {
-  deskStaff,
+  currentAssignees,
   inboxPage,
   insertTicketMessage,
   messagesOfTickets,
@@ -161,11 +162,14 @@ export class SupportDesk {
     return row ? staffTicketOf(row, await ticketMessages(this.pool, row)) : undefined;
   }
 
-  /** The people a ticket may be assigned to: who has worked the desk, and the one asking. */
-  async assignees(actor: Actor): Promise<StaffPerson[]> {
-    const people = await deskStaff(this.pool);
-    if (actor.userId !== null && !people.some((person) => person.userId === actor.userId)) people.push({ userId: actor.userId, email: actor.email });
-    return people.sort((a, b) => a.email.localeCompare(b.email));
+  /**
+   * The people a ticket may be assigned to: `deskStaff` (who works the desk as identity says now: support staff
+   * and owners, asked by the caller) and whoever is assigned a ticket that is not closed, each once, by e-mail.
+   */
+  async assignees(deskStaff: readonly Assignee[], db: Pool | PoolClient = this.pool): Promise<Assignee[]> {
+    const people = new Map<string, Assignee>(deskStaff.map((person) => [person.userId, person]));
+    for (const person of await currentAssignees(db)) if (!people.has(person.userId)) people.set(person.userId, person);
+    return [...people.values()].sort((a, b) => a.email.localeCompare(b.email));
   }
 
   /** The desk's reply: stored, e-mailed to the submitter (outbox, the reference in the subject); the ticket then waits on the member. */
@@ -188,12 +192,16 @@ export class SupportDesk {
     });
   }
 
-  /** Assigns the ticket to someone who works the desk (or the one asking), or to nobody. */
-  assign(reference: string, assignee: StaffPerson | null, actor: Actor): Promise<StaffTicket> {
+  /**
+   * Assigns the ticket to one of `assignees(deskStaff)` (or keeps its current assignee), or to nobody; anyone
+   * else is an UnknownAssigneeError.
+   */
+  assign(reference: string, assignee: StaffPerson | null, actor: Actor, deskStaff: readonly Assignee[]): Promise<StaffTicket> {
     return this.change(reference, async (client, row) => {
       if (assignee !== null) {
-        const known = await this.assignees(actor);
-        if (!known.some((person) => person.userId === assignee.userId && person.email === assignee.email)) throw new UnknownAssigneeError(assignee.email);
+        const same = (person: StaffPerson) => person.userId === assignee.userId && person.email === assignee.email;
+        const unchanged = row.assignee_user_id !== null && row.assignee_email !== null && same({ userId: row.assignee_user_id, email: row.assignee_email });
+        if (!unchanged && !(await this.assignees(deskStaff, client)).some(same)) throw new UnknownAssigneeError(assignee.email);
       }
       await setTicketAssignee(client, row.id, assignee);
       await audit(client, actor, 'ticket_assigned', `ticket:${row.reference}`, `assignee ${row.assignee_email ?? 'nobody'} -> ${assignee?.email ?? 'nobody'}`);

@@ -9,6 +9,8 @@ import {
   staffTicketAnswerSchema,
   ticketAnswerSchema,
   ticketListAnswerSchema,
+  SUPPORT_STAFF_UNAVAILABLE_MESSAGE,
+  TICKET_ASSIGNEE_UNKNOWN_MESSAGE,
   TICKET_CLOSED_MESSAGE,
   TICKET_REOPEN_DAYS,
   TICKET_REOPEN_TOO_LATE_MESSAGE,
@@ -213,13 +215,13 @@ describe('the support desk API', { timeout: 120_000 }, () => {
     assert.equal((await auditActions(`ticket:${reference}`)).filter((entry) => entry.startsWith('ticket_closed')).length, 1);
   });
 
-  it('assigns to someone who works the desk (or oneself), or to nobody; anyone else is 400', async () => {
+  it('assigns to someone who works the desk as identity says (support or owner), or to nobody; anyone else is 400', async () => {
     const reference = await raise(undefined);
     const stranger = await site.call('PUT', `${T}/${reference}/assignee`, owner, { assignee: { userId: 'someone', email: 'someone@example.org' } });
     assert.equal(stranger.status, 400);
     const self = await staffTicket(await site.call('PUT', `${T}/${reference}/assignee`, owner, { assignee: { userId: 'staff-olga', email: 'olga@example.org' } }));
     assert.deepEqual(self.assignee, { userId: 'staff-olga', email: 'olga@example.org' });
-    // Sam has worked the desk (earlier tests): the owner may pick them.
+    // Sam holds the support role in identity: the owner may pick them.
     const people = assigneesAnswerSchema.parse(await (await site.call('GET', '/staff-api/content/support/assignees', owner)).json()).assignees;
     assert.ok(people.some((p) => p.email === 'sam@example.org'));
     const sam = await staffTicket(await site.call('PUT', `${T}/${reference}/assignee`, owner, { assignee: { userId: 'staff-sam', email: 'sam@example.org' } }));
@@ -227,6 +229,63 @@ describe('the support desk API', { timeout: 120_000 }, () => {
     const nobody = await staffTicket(await site.call('PUT', `${T}/${reference}/assignee`, support, { assignee: null }));
     assert.equal(nobody.assignee, null);
     assert.deepEqual(await auditActions(`ticket:${reference}`), ['ticket_assigned by olga@example.org', 'ticket_assigned by olga@example.org', 'ticket_assigned by sam@example.org']);
+  });
+
+  it('a brand-new support volunteer (never acted on the desk) is listed and assignable; a treasurer-only staff member is not (400)', async () => {
+    const reference = await raise(undefined);
+    site.identity.issue({ id: 'staff-new-volunteer', email: 'newvolunteer@example.org', firstName: 'Nila', lastName: 'Vannan' }, { roles: ['support'], secondFactor: true });
+    site.identity.issue({ id: 'staff-tara', email: 'tara@example.org' }, { roles: ['treasurer'], secondFactor: true });
+    const people = assigneesAnswerSchema.parse(await (await site.call('GET', '/staff-api/content/support/assignees', support)).json()).assignees;
+    assert.deepEqual(people.find((p) => p.userId === 'staff-new-volunteer'), { userId: 'staff-new-volunteer', email: 'newvolunteer@example.org', displayName: 'Nila Vannan' });
+    assert.ok(people.some((p) => p.userId === 'staff-olga'), 'owners work every desk');
+    assert.ok(!people.some((p) => p.userId === 'staff-tara'), 'a treasurer does not work the support desk');
+    assert.deepEqual(people.map((p) => p.email), [...people.map((p) => p.email)].sort((a, b) => a.localeCompare(b)), 'by e-mail');
+    const volunteer = await staffTicket(await site.call('PUT', `${T}/${reference}/assignee`, support, { assignee: { userId: 'staff-new-volunteer', email: 'newvolunteer@example.org' } }));
+    assert.deepEqual(volunteer.assignee, { userId: 'staff-new-volunteer', email: 'newvolunteer@example.org' });
+    const treasurer = await site.call('PUT', `${T}/${reference}/assignee`, support, { assignee: { userId: 'staff-tara', email: 'tara@example.org' } });
+    assert.equal(treasurer.status, 400);
+    assert.deepEqual(await treasurer.json(), { error: 'validation_failed', message: TICKET_ASSIGNEE_UNKNOWN_MESSAGE, fields: { assignee: TICKET_ASSIGNEE_UNKNOWN_MESSAGE } });
+    const wrongEmail = await site.call('PUT', `${T}/${reference}/assignee`, support, { assignee: { userId: 'staff-new-volunteer', email: 'someone-else@example.org' } });
+    assert.equal(wrongEmail.status, 400, 'the id and the e-mail must be the same person’s');
+    assert.deepEqual(await auditActions(`ticket:${reference}`), ['ticket_assigned by sam@example.org']);
+  });
+
+  it('someone assigned an open ticket stays listed after leaving the support role (until their tickets close)', async () => {
+    const [first, second] = [await raise(undefined), await raise(undefined)];
+    const leaver = { userId: 'staff-leaver', email: 'leaver@example.org' };
+    site.identity.issue({ id: leaver.userId, email: leaver.email }, { roles: ['support'], secondFactor: true });
+    await staffTicket(await site.call('PUT', `${T}/${first}/assignee`, owner, { assignee: leaver }));
+    site.identity.issue({ id: leaver.userId, email: leaver.email }, { roles: ['editor'], secondFactor: true });
+    const listed = async () => assigneesAnswerSchema.parse(await (await site.call('GET', '/staff-api/content/support/assignees', owner)).json()).assignees.some((p) => p.userId === leaver.userId);
+    assert.ok(await listed(), 'still assigned an open ticket');
+    assert.deepEqual((await staffTicket(await site.call('PUT', `${T}/${first}/assignee`, owner, { assignee: leaver }))).assignee, leaver, 'saving the current assignee again');
+    await staffTicket(await site.call('POST', `${T}/${first}/close`, owner));
+    assert.equal(await listed(), false, 'their only ticket is closed');
+    assert.equal((await site.call('PUT', `${T}/${second}/assignee`, owner, { assignee: leaver })).status, 400);
+    assert.deepEqual((await staffTicket(await site.call('PUT', `${T}/${first}/assignee`, owner, { assignee: leaver }))).assignee, leaver, 'the closed ticket keeps them');
+  });
+
+  it('identity failing or hanging on the staff list: the assignees and assigning someone are 503 with a clear message; unassigning still works', async () => {
+    const reference = await raise(undefined);
+    for (const mode of ['error', 'hang'] as const) {
+      site.identity.colleaguesMode = mode;
+      try {
+        const started = performance.now();
+        const list = await site.call('GET', '/staff-api/content/support/assignees', support);
+        assert.equal(list.status, 503, mode);
+        assert.equal(list.headers.get('retry-after'), '5');
+        assert.deepEqual(await list.json(), { error: 'identity_unavailable', message: SUPPORT_STAFF_UNAVAILABLE_MESSAGE });
+        assert.ok(performance.now() - started < 3000, `${mode}: answered within the time-box`);
+        const assign = await site.call('PUT', `${T}/${reference}/assignee`, support, { assignee: { userId: 'staff-sam', email: 'sam@example.org' } });
+        assert.equal(assign.status, 503, mode);
+        assert.equal((await assign.json() as { message: string }).message, SUPPORT_STAFF_UNAVAILABLE_MESSAGE);
+        assert.equal((await staffTicket(await site.call('PUT', `${T}/${reference}/assignee`, support, { assignee: null }))).assignee, null);
+      } finally {
+        site.identity.colleaguesMode = 'normal';
+      }
+    }
+    assert.deepEqual(await auditActions(`ticket:${reference}`), ['ticket_assigned by sam@example.org', 'ticket_assigned by sam@example.org'], 'only the unassignments were made');
+    assert.equal((await site.call('GET', '/staff-api/content/support/assignees', support)).status, 200, 'back once identity answers');
   });
 
   it('lists by status and issue type, newest activity or oldest first, in pages; a bad query is 400; an unknown reference 404', async () => {

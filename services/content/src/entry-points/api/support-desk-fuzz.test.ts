@@ -30,7 +30,7 @@ async function entries(): Promise<number> {
 
 before(async () => {
   site = await startStaffContentSite('content_support_desk_fuzz');
-  support = site.bearer(['support']);
+  support = `Bearer ${site.identity.issue({ id: 'fuzz-sam', email: 'fuzz-sam@example.org' }, { roles: ['support'], secondFactor: true }).token}`;
   member = `Bearer ${site.identity.issue({ id: 'fuzz-member' }).token}`;
   const res = await site.call('POST', '/supportdesk/add', member, { name: 'Fuzz', email: 'fuzz@example.org', phone: '0400000000', issueType: 'general', issueDescription: 'Fuzz me' });
   reference = ticketAnswerSchema.parse(await res.json()).reference;
@@ -61,7 +61,10 @@ describe('the support desk API under fuzzed requests', { timeout: 10 * (TIME_CAP
   });
 
   it(`PUT ${T}/:reference/assignee, POST …/close and …/reopen`, async () => {
-    await fuzz({ method: 'PUT', path: `${T}/:reference/assignee`, pathParams: { reference: [reference] }, validBodies: [{ assignee: null }] });
+    // A person is checked against identity's support staff (the stub's colleagues): the identity call is fuzzed too.
+    const assigned = await fuzz({ method: 'PUT', path: `${T}/:reference/assignee`, pathParams: { reference: [reference] }, validBodies: [{ assignee: null }, { assignee: { userId: 'fuzz-sam', email: 'fuzz-sam@example.org' } }] });
+    assert.ok(answersWith(assigned, 200) > 0, 'some generated assignments are valid');
+    await fuzz({ method: 'GET', path: '/staff-api/content/support/assignees', headerParams: { Authorization: [support] } });
     await fuzz({ method: 'POST', path: `${T}/:reference/close`, pathParams: { reference: [reference] } });
     await fuzz({ method: 'POST', path: `${T}/:reference/reopen`, pathParams: { reference: [reference] } });
   });

@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   assignTicketRequestSchema,
   CONTACT_MESSAGE_NOT_FOUND_MESSAGE,
@@ -9,6 +9,7 @@ import {
   MY_TICKETS_API_PATH,
   SUPPORT_API_PREFIX,
   SUPPORT_ASSIGNEES_API_PATH,
+  SUPPORT_STAFF_UNAVAILABLE_MESSAGE,
   SUPPORT_TICKETS_API_PATH,
   TICKET_ALREADY_CLOSED_MESSAGE,
   TICKET_ASSIGNED_MESSAGE,
@@ -23,13 +24,14 @@ import {
   TICKET_REPLY_SENT_MESSAGE,
   ticketListQuerySchema,
   ticketMessageRequestSchema,
+  type Assignee,
   type AssigneesAnswer,
   type ContactMessageAnswer,
   type MyTicketAnswer,
   type MyTicketsAnswer,
   type StaffTicketAnswer,
 } from '@tca/contracts';
-import { actorOf, ConflictError, createStaffGuard, NotFoundError, parseBody, ValidationError } from '@tca/service-kit';
+import { actorOf, ConflictError, createIdentityClient, createStaffGuard, NotFoundError, parseBody, ServiceUnavailableError, UnauthorizedError, ValidationError, type IdentityClient } from '@tca/service-kit';
 import { brandFor } from '../../domain/forms/form-emails.js';
 import { ContactMessageNotFoundError, SupportDesk, TicketNotFoundError, TicketStateError, UnknownAssigneeError } from '../../domain/support-desk/support-desk.js';
 import type { ContentDeps } from './api-deps.js';
@@ -71,9 +73,25 @@ async function answerChange<T>(change: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Who works the desk now, as identity says (its support staff and owners), asked with the caller's own session:
+ * 401 when identity no longer takes it, 503 (Retry-After) while identity cannot say.
+ */
+async function deskStaffOf(identity: IdentityClient, req: Request, res: Response): Promise<Assignee[]> {
+  const found = await identity.colleagues(req.headers.authorization, 'support');
+  if (found.kind === 'colleagues') return found.colleagues.map(({ userId, email, displayName }) => ({ userId, email, ...(displayName !== undefined ? { displayName } : {}) }));
+  if (found.kind === 'none') {
+    res.setHeader('WWW-Authenticate', 'Bearer');
+    throw new UnauthorizedError('Please log in to the staff area.');
+  }
+  req.log.warn({ reason: found.reason }, 'identity is unavailable; cannot list the support staff');
+  res.setHeader('Retry-After', '5');
+  throw new ServiceUnavailableError(SUPPORT_STAFF_UNAVAILABLE_MESSAGE, 'identity_unavailable');
+}
+
+/**
  * The support desk (issue 15). Staff, under /staff-api/content/support (support role or owner, second factor
  * done): tickets (list, one with its conversation, reply, note, assign, close, reopen), the people a ticket
- * may be assigned to, and the contact inbox (list, mark handled, unmark). Members (Bearer session), under
+ * may be assigned to (identity's support staff and owners, asked with the caller's session, and the current assignees), and the contact inbox (list, mark handled, unmark). Members (Bearer session), under
  * /supportdesk/mine/tickets: their tickets with the conversation (no notes), reply, reopen. Every answer
  * `Cache-Control: no-store`.
  */
@@ -83,6 +101,7 @@ export function createSupportDeskRouter(deps: ContentDeps): Router {
   const desk = new SupportDesk(pool, { supportInbox: config.SUPPORT_INBOX, brand: brandFor(config.PUBLIC_URL) });
   const support = createStaffGuard({ identityUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS })(['support']);
   const members = createMemberLookup({ identityUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS });
+  const identity = createIdentityClient({ baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS });
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -119,7 +138,9 @@ export function createSupportDeskRouter(deps: ContentDeps): Router {
   router.put(`${SUPPORT_TICKETS_API_PATH}/:reference/assignee`, support, async (req, res) => {
     const reference = referenceOf(req);
     const { assignee } = parseBody(assignTicketRequestSchema, req.body);
-    res.json(ticketAnswer(await answerChange(() => desk.assign(reference, assignee, actorOf(req))), TICKET_ASSIGNED_MESSAGE));
+    // Nobody needs no list: unassigning works while identity cannot say who works the desk.
+    const deskStaff = assignee === null ? [] : await deskStaffOf(identity, req, res);
+    res.json(ticketAnswer(await answerChange(() => desk.assign(reference, assignee, actorOf(req), deskStaff)), TICKET_ASSIGNED_MESSAGE));
   });
 
   router.post(`${SUPPORT_TICKETS_API_PATH}/:reference/close`, support, async (req, res) => {
@@ -133,7 +154,7 @@ export function createSupportDeskRouter(deps: ContentDeps): Router {
   });
 
   router.get(SUPPORT_ASSIGNEES_API_PATH, support, async (req, res) => {
-    const answer: AssigneesAnswer = { assignees: await desk.assignees(actorOf(req)) };
+    const answer: AssigneesAnswer = { assignees: await desk.assignees(await deskStaffOf(identity, req, res)) };
     res.json(answer);
   });
 
