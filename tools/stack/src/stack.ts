@@ -77,6 +77,7 @@ function summaryOf(ctx: StackContext, started: Started & { plan: ProcessPlan }):
         : undefined,
     staff: plan.apis.some((a) => a.service === 'identity'),
     healthUrls,
+    metricsUrls: ctx.metricsPorts.urls(),
   };
 }
 

@@ -3,6 +3,7 @@ import { printLine, type Output } from '../children.js';
 import { REPO_ROOT } from '../project.js';
 import type { StackMode, StackOptions } from '../stack-options.js';
 import { ChildSupervisor } from './child-supervisor.js';
+import { createMetricsPorts, type MetricsPorts } from './metrics-ports.js';
 
 const LOG_PREFIX_WIDTH = 13;
 
@@ -20,6 +21,8 @@ export interface StackContext {
   say(text: string): void;
   warn(text: string): void;
   children: ChildSupervisor;
+  /** Each process's METRICS_PORT, for its environment and the start summary. */
+  metricsPorts: MetricsPorts;
 }
 
 export function createStackContext(options: StackOptions): StackContext {
@@ -41,5 +44,6 @@ export function createStackContext(options: StackOptions): StackContext {
     say: (text) => printLine(output, 'stack', text),
     warn,
     children: new ChildSupervisor(output, warn),
+    metricsPorts: createMetricsPorts(),
   };
 }

@@ -71,9 +71,11 @@ export function startApis(ctx: StackContext, { plan, ports, envOf }: ApisInput):
       if (index === 1) ctx.warn(`${plan.entryFile(api)} does not exist yet; not starting ${name} (the gateway answers 502 for its paths).`);
       continue;
     }
-    const spec = (p: number): ChildSpec => ({ name, command: process.execPath, args: run.args, cwd: ctx.rootDir, env: { ...envOf(api), PORT: String(p) } });
     starts.push(
-      startHttpChild(ctx, spec, port, '/readyz', true).then((result): StartedService => {
+      ctx.metricsPorts.envFor(name).then((metricsEnv) => {
+        const spec = (p: number): ChildSpec => ({ name, command: process.execPath, args: run.args, cwd: ctx.rootDir, env: { ...envOf(api), ...metricsEnv, PORT: String(p) } });
+        return startHttpChild(ctx, spec, port, '/readyz', true);
+      }).then((result): StartedService => {
         const url = `http://127.0.0.1:${result.port}`;
         urls[name] = url;
         if (result.port !== port && index === 1) {

@@ -13,7 +13,7 @@ export interface GatewayInput {
 
 /** The gateway, the single origin; resolves with its URL once it answers /healthz. */
 export async function startGateway(ctx: StackContext, { run, port, env }: GatewayInput): Promise<string> {
-  const gatewayEnv: NodeJS.ProcessEnv = { ...env, RELEASES_DIR: join(ctx.dataDir, 'releases'), REMOTES_REGISTRY_FILE: join(ctx.dataDir, 'remotes.json') };
+  const gatewayEnv: NodeJS.ProcessEnv = { ...env, ...(await ctx.metricsPorts.envFor('gateway')), RELEASES_DIR: join(ctx.dataDir, 'releases'), REMOTES_REGISTRY_FILE: join(ctx.dataDir, 'remotes.json') };
   const spec = (p: number): ChildSpec => ({ name: 'gateway', command: process.execPath, args: run.args, cwd: ctx.rootDir, env: { ...gatewayEnv, PORT: String(p) } });
   // Not retried on another port: the services already have PUBLIC_URL (the site URL) with this one.
   const gateway = await startHttpChild(ctx, spec, port, '/healthz', false);

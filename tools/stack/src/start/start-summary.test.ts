@@ -18,6 +18,13 @@ const summary: StartSummary = {
     'stripe-sandbox': 'http://127.0.0.1:4010/readyz',
     gateway: 'http://127.0.0.1:3000/healthz',
   },
+  metricsUrls: {
+    content: 'http://127.0.0.1:40101/metrics',
+    'content-2': 'http://127.0.0.1:40102/metrics',
+    'payments-worker': 'http://127.0.0.1:40103/metrics',
+    mailer: 'http://127.0.0.1:40104/metrics',
+    gateway: 'http://127.0.0.1:40105/metrics',
+  },
 };
 
 /** The summary's rows that carry a URL or a value: `<name><spaces><value>`. */
@@ -64,4 +71,16 @@ test('dev mode lists the gateway; without a sandbox, Stripe says what payments u
 test('with identity running, one line says how to make the first staff owner', () => {
   assert.match(formatStartSummary(summary), /^Staff +http:\/\/localhost:3000\/staff {2}first owner: npm run admin -- staff add <email> --role owner$/m);
   assert.doesNotMatch(formatStartSummary({ ...summary, staff: false }), /staff add/);
+});
+
+test("a Metrics block lists every process's /metrics (each replica and copy), in the summary's one column", () => {
+  const text = formatStartSummary(summary);
+  const block = text.split('\nMetrics\n')[1]?.split('\n\n')[0] ?? '';
+  assert.deepEqual(
+    block.split('\n').map((line) => line.trim().split(/ +/)),
+    Object.entries(summary.metricsUrls),
+    `the Metrics block:\n${text}`,
+  );
+  assert.equal(new Set(rows(text).map((r) => r.column)).size, 1);
+  assert.doesNotMatch(formatStartSummary({ ...summary, metricsUrls: {} }), /^Metrics$/m, 'no empty block');
 });

@@ -16,6 +16,8 @@ export interface StartSummary {
   /** Whether the identity API runs (the staff area at /staff, and how to make its first owner). */
   staff: boolean;
   healthUrls: Readonly<Record<string, string>>;
+  /** Each process's Prometheus endpoint (METRICS_PORT), by process name. */
+  metricsUrls: Readonly<Record<string, string>>;
 }
 
 /** Space between a name and its URL. */
@@ -35,7 +37,7 @@ function redisSource(source: RedisHandle['source']): string {
 
 /**
  * What npm start prints once everything runs: where the site, the inbox and the infrastructure are,
- * and each process's health URL. Every URL starts in one column, wide enough that the longest
+ * each process's health URL and where its metrics are. Every URL starts in one column, wide enough that the longest
  * name (e.g. `stripe-sandbox` under Health) is still followed by a gap.
  */
 export function formatStartSummary(summary: StartSummary): string {
@@ -51,8 +53,11 @@ export function formatStartSummary(summary: StartSummary): string {
     // The staff area (issue 14) starts with one owner; the admin CLI finds this run's database itself.
     ...(summary.staff ? [['Staff', `${summary.siteUrl}/staff  first owner: npm run admin -- staff add <email> --role owner`] as [string, string]] : []),
   ];
-  const health = Object.entries(summary.healthUrls).map(([name, url]): [string, string] => [`${HEALTH_INDENT}${name}`, url]);
-  const width = Math.max(...[...rows, ...health].map(([label]) => label.length)) + GAP;
+  const indented = (urls: Readonly<Record<string, string>>) => Object.entries(urls).map(([name, url]): [string, string] => [`${HEALTH_INDENT}${name}`, url]);
+  const health = indented(summary.healthUrls);
+  const metrics = indented(summary.metricsUrls);
+  const width = Math.max(...[...rows, ...health, ...metrics].map(([label]) => label.length)) + GAP;
   const line = ([label, value]: [string, string]) => `${label.padEnd(width)}${value}`;
-  return ['', ...rows.map(line), 'Health', ...health.map(line), '', 'Press Ctrl-C to stop everything.', ''].join('\n');
+  const metricsBlock = metrics.length > 0 ? ['Metrics', ...metrics.map(line)] : [];
+  return ['', ...rows.map(line), 'Health', ...health.map(line), ...metricsBlock, '', 'Press Ctrl-C to stop everything.', ''].join('\n');
 }

@@ -26,7 +26,9 @@ export async function startWorkers(ctx: StackContext, plan: ProcessPlan, envOf: 
       continue;
     }
     for (let copy = 1; copy <= count; copy += 1) {
-      children.push(ctx.children.spawn({ name: workerCopyName(worker.name, copy), command: process.execPath, args: run.args, cwd: ctx.rootDir, env: envOf(worker) }));
+      const name = workerCopyName(worker.name, copy);
+      const env = { ...envOf(worker), ...(await ctx.metricsPorts.envFor(name)) };
+      children.push(ctx.children.spawn({ name, command: process.execPath, args: run.args, cwd: ctx.rootDir, env }));
     }
   }
   await Promise.all(children.map((child) => waitAlive(child, WORKER_SETTLE_MS)));
