@@ -3,6 +3,7 @@ import {
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
   ticketMessageRequestSchema,
+  type Assignee,
   type ContactInboxQuery,
   type IssueType,
   type TicketListAnswer,
@@ -36,6 +37,7 @@ export const SUPPORT_TEXTS = {
   assignLabel: 'Assigned to',
   assignButton: 'Save assignee',
   nobody: 'Nobody',
+  assigneesFailed: 'The list of support staff could not be loaded, so only the current assignee can be chosen.',
   close: 'Close ticket',
   reopen: 'Reopen ticket',
   noAccount: 'Raised without an account: replies reach them by e-mail only.',
@@ -100,6 +102,12 @@ export function tabText(tab: StatusTab, counts: TicketListAnswer['counts']): str
   const label = STATUS_TABS.find((choice) => choice.value === tab)?.label ?? tab;
   const count = tab === 'all' ? counts.open + counts.waiting_on_member + counts.closed : counts[tab];
   return `${label} (${count})`;
+}
+
+/** A person in the assignee picker: their name and e-mail, or the e-mail alone when identity has no name. */
+export function assigneeText(person: Assignee): string {
+  const name = person.displayName?.trim();
+  return name ? `${name} (${person.email})` : person.email;
 }
 
 export function statusText(status: TicketStatus): string {

@@ -73,6 +73,12 @@ test('a ticket: details, the conversation with the internal note marked, reply a
   assert.match(html, />Close ticket<\/button>/);
 });
 
+test('the assignee picker names identity’s support staff by name and e-mail, the current assignee first when no longer among them', () => {
+  const html = render(<TicketPanel initial={ticket} assignees={[{ userId: 'u-nila', email: 'nila@example.org', displayName: 'Nila Vannan' }, { userId: 'u-olga', email: 'olga@example.org' }]} />);
+  const options = [...html.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => `${m[1]}=${m[2]}`);
+  assert.deepEqual(options.filter((o) => o.startsWith('u-') || o.startsWith('=')), ['=Nobody', 'u-sam=sam@example.org', 'u-nila=Nila Vannan (nila@example.org)', 'u-olga=olga@example.org']);
+});
+
 test('a closed ticket offers Reopen and no reply box (notes still)', () => {
   const html = render(<TicketPanel initial={{ ...ticket, status: 'closed', closedAt: '2026-11-27T00:00:00.000Z' }} assignees={[]} />);
   assert.match(html, />Reopen ticket<\/button>/);

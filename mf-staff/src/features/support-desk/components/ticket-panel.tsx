@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { paths, type StaffPerson, type StaffTicket } from '@tca/contracts';
+import { paths, type Assignee, type StaffPerson, type StaffTicket } from '@tca/contracts';
 import { notify, Page } from '@tca/ui';
 import { Banner, Field, fieldClasses } from '@tca/ui/forms';
 import { Link } from '@tca/ui/router';
@@ -9,7 +9,7 @@ import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { changeTicket, type TicketChange } from '../api/change-ticket.js';
 import { getTicket } from '../api/get-ticket.js';
 import { listAssignees } from '../api/list-assignees.js';
-import { ageText, authorText, issueTypeText, statusText, SUPPORT_TEXTS, whenText } from '../support-desk.js';
+import { ageText, assigneeText, authorText, issueTypeText, statusText, SUPPORT_TEXTS, whenText } from '../support-desk.js';
 import { MessageBox } from './message-box.js';
 import styles from '../support-desk.module.css';
 import staff from '../../../shared/staff.module.css';
@@ -32,12 +32,13 @@ export function TicketLoader({ reference }: { reference: string }) {
 }
 
 /** The ticket: who raised it, the conversation (notes too), reply, note, assignee, close or reopen. */
-export function TicketPanel({ initial, assignees: givenAssignees }: { initial: StaffTicket; assignees?: readonly StaffPerson[] }) {
+export function TicketPanel({ initial, assignees: givenAssignees }: { initial: StaffTicket; assignees?: readonly Assignee[] }) {
   const [ticket, setTicket] = useState(initial);
   const [failure, setFailure] = useState<string | null>(null);
   const { busy, run } = useStaffAction();
   const { load: people } = useStaffLoad(listAssignees, 'a list of staff');
   const assignees = givenAssignees ?? (people.kind === 'ready' ? people.answer.assignees : []);
+  const assigneesFailure = givenAssignees === undefined && people.kind === 'failed' ? `${SUPPORT_TEXTS.assigneesFailed} ${people.detail}` : undefined;
 
   const change = async (what: TicketChange): Promise<boolean> => {
     const outcome = await run((token) => changeTicket(token, ticket.reference, what));
@@ -89,7 +90,7 @@ export function TicketPanel({ initial, assignees: givenAssignees }: { initial: S
           <dt>Account</dt>
           <dd>{ticket.hasAccount ? SUPPORT_TEXTS.withAccount : SUPPORT_TEXTS.noAccount}</dd>
         </dl>
-        <AssigneeForm key={ticket.assignee?.userId ?? ''} current={ticket.assignee} assignees={assignees} busy={busy} onSave={(assignee) => void change({ kind: 'assign', assignee })} />
+        <AssigneeForm key={ticket.assignee?.userId ?? ''} current={ticket.assignee} assignees={assignees} failure={assigneesFailure} busy={busy} onSave={(assignee) => void change({ kind: 'assign', assignee })} />
         <p className={staff.actions}>
           <button type="button" className={closed ? 'tca-button' : `${staff.secondary} ${staff.danger}`} aria-disabled={busy || undefined} onClick={() => !busy && void change({ kind: closed ? 'reopen' : 'close' })}>
             {closed ? SUPPORT_TEXTS.reopen : SUPPORT_TEXTS.close}
@@ -124,31 +125,35 @@ export function TicketPanel({ initial, assignees: givenAssignees }: { initial: S
 
 interface AssigneeFormProps {
   current: StaffPerson | null;
-  assignees: readonly StaffPerson[];
+  assignees: readonly Assignee[];
+  /** Why the list of support staff is missing (the picker then offers the current assignee only). */
+  failure?: string | undefined;
   busy: boolean;
   onSave: (assignee: StaffPerson | null) => void;
 }
 
-/** The assignee: nobody or one of the people who work the desk (the current one listed even when not among them). */
-function AssigneeForm({ current, assignees, busy, onSave }: AssigneeFormProps) {
+/** The assignee: nobody or one of the people who work the desk, by name (the current one listed even when not among them). */
+function AssigneeForm({ current, assignees, failure, busy, onSave }: AssigneeFormProps) {
   const [chosen, setChosen] = useState(current?.userId ?? '');
-  const people = current && !assignees.some((person) => person.userId === current.userId) ? [current, ...assignees] : assignees;
+  const people: readonly Assignee[] = current && !assignees.some((person) => person.userId === current.userId) ? [current, ...assignees] : assignees;
+  const chosenPerson = people.find((person) => person.userId === chosen);
   return (
     <form
       noValidate
       className={styles.filters}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!busy) onSave(people.find((person) => person.userId === chosen) ?? null);
+        // The request names the person by id and e-mail only (the name is for the picker).
+        if (!busy) onSave(chosenPerson ? { userId: chosenPerson.userId, email: chosenPerson.email } : null);
       }}
     >
-      <Field label={SUPPORT_TEXTS.assignLabel} errorLines={1}>
+      <Field label={SUPPORT_TEXTS.assignLabel} errorLines={1} {...(failure !== undefined ? { hint: failure } : {})}>
         {(control) => (
           <select {...control} className={`${fieldClasses.control} ${fieldClasses.select}`} value={chosen} onChange={(event) => setChosen(event.target.value)}>
             <option value="">{SUPPORT_TEXTS.nobody}</option>
             {people.map((person) => (
               <option key={person.userId} value={person.userId}>
-                {person.email}
+                {assigneeText(person)}
               </option>
             ))}
           </select>
