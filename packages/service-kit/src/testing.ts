@@ -12,6 +12,7 @@ import { assertJsonNotFound, assertOnlyTablesInSchema } from './testing/service-
 
 export { startIdentityStub, stubAccountUser, type IdentityStub, type IdentityStubMode, type IdentityStubOptions } from './identity-stub.js';
 export { freePort, startNodeProcess, startRedisServer, stopChild, waitFor, waitForOutput, type NodeProcess, type NodeProcessOptions, type RedisServerOptions, type TestRedisServer } from './testing/processes.js';
+export { testMetricsConfig } from './testing/metrics-config.js';
 export { startPrivatePostgres, type PrivatePostgres } from './testing/private-postgres.js';
 export { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.js';
 export { assertSurvivedPostgresRestart, formatRestartLoad, runThroughPostgresRestart, statusCounts, type RestartLoadAnswer, type RestartLoadOptions, type RestartLoadResult, type RestartPhase } from './testing/postgres-restart-load.js';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError } from '@tca/service-kit';
 import { loadContentConfig, MIGRATIONS_DIR } from './config.js';
+import { testMetricsConfig } from '@tca/service-kit/testing';
 
 describe('content config', () => {
   it('defaults to port 4001', () => {
@@ -35,4 +36,8 @@ describe('content config', () => {
   it('finds its migrations from the package root', () => {
     assert.ok(existsSync(join(MIGRATIONS_DIR, '001_init.sql')));
   });
+});
+
+describe('content config: the metrics port', () => {
+  testMetricsConfig(loadContentConfig, { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379', HOST: '10.1.2.3' }, '10.1.2.3');
 });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { ConfigError } from '@tca/service-kit';
 import { loaderSettings, loadGatewayConfig, manifestLocation, manifestOverrides, remoteDirs, REPO_ROOT, upstreamUrls } from './config.js';
+import { testMetricsConfig } from '@tca/service-kit/testing';
 
 describe('gateway config', () => {
   test('defaults, under the variables\' own names; directories under the repository', () => {
@@ -145,4 +146,8 @@ describe('manifestLocation', () => {
       assert.equal(manifestLocation.safeParse(bad).success, false, bad);
     }
   });
+});
+
+describe('gateway config: the metrics port', () => {
+  testMetricsConfig(loadGatewayConfig, { HOST: '0.0.0.0' }, '0.0.0.0');
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError } from '@tca/service-kit';
 import { DEVELOPMENT_STAFF_SECRETS_KEY, loadIdentityConfig, MIGRATIONS_DIR, staffSecretsKey } from './config.js';
+import { testMetricsConfig } from '@tca/service-kit/testing';
 
 describe('identity config', () => {
   it('defaults to port 4002', () => {
@@ -94,4 +95,8 @@ describe('identity config', () => {
   it('finds its migrations from the package root', () => {
     assert.ok(existsSync(join(MIGRATIONS_DIR, '001_init.sql')));
   });
+});
+
+describe('identity config: the metrics port', () => {
+  testMetricsConfig(loadIdentityConfig, { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ConfigError } from '@tca/service-kit';
 import { loadMailerConfig } from './config.js';
+import { testMetricsConfig } from '@tca/service-kit/testing';
 
 describe('mailer config', () => {
   test('defaults, under the variables\' own names', () => {
@@ -141,4 +142,8 @@ describe('mailer config in production (NODE_ENV=production, as the container ima
   test('outside production (npm start, the tests) the sink stays the default', () => {
     assert.equal(loadMailerConfig({ REDIS_URL: 'redis://127.0.0.1:6379', NODE_ENV: 'development' }).SMTP_URL, 'smtp://127.0.0.1:1025');
   });
+});
+
+describe('mailer config: the metrics port (no HOST: 127.0.0.1 unless METRICS_HOST)', () => {
+  testMetricsConfig(loadMailerConfig, { REDIS_URL: 'redis://127.0.0.1:6379' });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError } from '@tca/service-kit';
 import { loadPaymentsConfig, MIGRATIONS_DIR } from './config.js';
+import { testMetricsConfig } from '@tca/service-kit/testing';
 
 const base = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -92,4 +93,8 @@ describe('payments config in production (NODE_ENV=production, as the container i
   it('outside production (npm start, the tests) the sandbox and test keys are accepted as before', () => {
     assert.equal(loadPaymentsConfig({ ...base, STRIPE_API_BASE: 'http://127.0.0.1:4010' }).STRIPE_API_BASE, 'http://127.0.0.1:4010');
   });
+});
+
+describe('payments config: the metrics port', () => {
+  testMetricsConfig(loadPaymentsConfig, base);
 });

@@ -64,6 +64,8 @@ export async function startSandbox(
 
 export interface PaymentsStack {
   url: string;
+  /** The service's metrics port (GET /metrics). */
+  metricsUrl: string;
   config: PaymentsConfig;
   /** The environment the service was given (for worker processes). */
   env: Record<string, string>;
@@ -116,13 +118,13 @@ export async function startPaymentsStack(closers: Closers, options: StackOptions
     LOG_LEVEL: 'silent',
     ...options.env,
   };
-  const config = loadPaymentsConfig({ ...env, PORT: '0' });
+  const config = loadPaymentsConfig({ ...env, PORT: '0', METRICS_PORT: '0' });
   const running = await start(config, { handleSignals: false, logger: createLogger({ name: 'payments', level: 'silent' }) });
   closers.add(() => running.stop());
   const sandbox = await startSandbox(closers, { port: sandboxPort, ...(options.deliverWebhooks === false ? {} : { webhookUrl: `${running.url}/webhooks/stripe` }), secretKey, webhookSecret, ...(options.sandboxEnv ? { env: options.sandboxEnv } : {}) });
   const pool = createPool({ connectionString: db.url, schema: SCHEMA, applicationName: 'payments-test' });
   closers.add(() => pool.end());
-  return { url: running.url, config, env, db, redis, pool, sandbox, identity };
+  return { url: running.url, metricsUrl: running.metricsUrl, config, env, db, redis, pool, sandbox, identity };
 }
 
 /** Sessions of a treasurer, a membership officer, an owner and an editor (two-factor), with identity's numeric ids from `firstId`. */
