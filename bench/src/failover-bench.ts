@@ -74,7 +74,9 @@ function startGetLoad(gatewayUrl: string, paths: readonly string[], token: strin
   let sent = 0;
   let inFlight = 0;
   const failures: Record<string, number> = {};
+  const began = performance.now();
   const fail = (kind: string) => {
+    if (Object.keys(failures).length === 0) log(`  first failed GET ${((performance.now() - began) / 1000).toFixed(1)} s into the load: ${kind}`);
     failures[kind] = (failures[kind] ?? 0) + 1;
   };
   const pending = new Set<Promise<void>>();
@@ -99,14 +101,43 @@ function startGetLoad(gatewayUrl: string, paths: readonly string[], token: strin
       });
     pending.add(done);
   };
-  const timer = setInterval(tick, 1000 / rate);
+  // Timers fire late on a busy machine: each turn sends the GETs due by now, so the rate holds.
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - began) / 1000) * rate);
+    while (sent < due) tick();
+  }, 1000 / rate);
   return {
-    figures: () => ({ sent, failures: { ...failures } }),
+    figures: () => ({ sent, failures: { ...failures }, seconds: (performance.now() - began) / 1000 }),
     async stop() {
       clearInterval(timer);
       await Promise.all(pending);
     },
   };
+}
+
+/**
+ * Waits until every content replica answers every list (a new database is seeded in the background, and the
+ * lists wait for that import), so the load measures failover, not the seeding.
+ */
+async function warmUp(stack: RunningStack, paths: readonly string[], signal: AbortSignal): Promise<void> {
+  const replicas = stack.processes().filter((p) => p.process === 'content' && p.url !== undefined);
+  for (const replica of replicas) {
+    for (const path of paths) {
+      for (let attempt = 0; ; attempt++) {
+        const status = await fetch(`${replica.url}${path}`, { signal: AbortSignal.any([signal, AbortSignal.timeout(60_000)]) }).then(
+          async (res) => {
+            await res.arrayBuffer();
+            return res.status;
+          },
+          () => 0,
+        );
+        if (status === 200) break;
+        if (signal.aborted) throw new LoadAborted('aborted');
+        if (attempt === 60) throw new Error(`${replica.name} does not answer ${path} (last status ${status}).`);
+        await sleep(1000);
+      }
+    }
+  }
 }
 
 /** Kills each of FAILOVER_VICTIMS (SIGKILL), checking first that the stack runs the replicas and copies asked for. */
@@ -190,6 +221,7 @@ async function measure(options: FailoverBenchOptions, controller: AbortControlle
   const [watcher] = paymentAccounts(1, runId, 'watcher');
   if (!watcher) throw new Error('no watcher account');
   const watcherToken = await account(stack.gatewayUrl, watcher, retries);
+  await warmUp(stack, CONTENT_LIST_PATHS, deadline);
   const load = startGetLoad(stack.gatewayUrl, [...CONTENT_LIST_PATHS, '/auth/session'], watcherToken, options.getRate);
   cleanups.push(() => load.stop());
   log(`GETs at ${options.getRate}/s; ${options.checkouts} members check out, ${options.concurrency} at a time; the kills after ${options.killAfter} checkouts`);
@@ -197,7 +229,9 @@ async function measure(options: FailoverBenchOptions, controller: AbortControlle
   let created = 0;
   let kills: Promise<string[]> | undefined;
   const startKills = () => {
-    kills ??= killVictims(stack).then((names) => {
+    if (kills) return;
+    log(`  killing at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    kills = killVictims(stack).then((names) => {
       log(`  killed ${names.join(', ')} (SIGKILL) after ${created} checkouts`);
       return names;
     });
@@ -249,6 +283,7 @@ async function measure(options: FailoverBenchOptions, controller: AbortControlle
   const gets = load.figures();
   const figures: FailoverFigures = {
     getsSent: gets.sent,
+    getSeconds: gets.seconds,
     getFailures: gets.failures,
     members: sessionIds.length,
     checkoutsCreated: created,

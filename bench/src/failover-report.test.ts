@@ -5,6 +5,7 @@ import { countMails, FAILOVER_VICTIMS, failoverProblems, formatFailoverTable, pa
 
 const good: FailoverFigures = {
   getsSent: 4000,
+  getSeconds: 100,
   getFailures: {},
   members: 200,
   checkoutsCreated: 203,
@@ -69,7 +70,7 @@ describe('bench:failover report', () => {
 
   test('the table names every figure', () => {
     const table = formatFailoverTable(good);
-    for (const text of ['GETs sent / failed', '4000 / 0', '203 / 200', '3 / 2', '200 of 200 (0 / 0)', 'kills (SIGKILL)', '7: content, identity-2', '31.2', '120.4']) assert.ok(table.includes(text), text);
+    for (const text of ['GETs sent / failed', '4000 / 0 (40.0/s for 100.0 s)', '203 / 200', '3 / 2', '200 of 200 (0 / 0)', 'kills (SIGKILL)', '7: content, identity-2', '31.2', '120.4']) assert.ok(table.includes(text), text);
   });
 
   test('e-mails: receipts and second copies, per recipient and subject, only to the members', () => {

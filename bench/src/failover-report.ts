@@ -88,6 +88,8 @@ export const FAILOVER_VICTIMS = ['content', 'identity-2', 'payments', 'mailer', 
 
 export interface FailoverFigures {
   getsSent: number;
+  /** How long the GETs were sent for. */
+  getSeconds: number;
   /** GETs answered with another status than 200, or not at all, by kind (e.g. "502", "network"). */
   getFailures: Record<string, number>;
   /** Members who went through register, login, checkout and payment. */
@@ -142,7 +144,7 @@ interface Line {
 export function formatFailoverTable(figures: FailoverFigures): string {
   const { none, one, more } = figures.membershipCounts;
   const lines: Line[] = [
-    { what: 'GETs sent / failed', value: `${figures.getsSent} / ${getFailureCount(figures)}` },
+    { what: 'GETs sent / failed', value: `${figures.getsSent} / ${getFailureCount(figures)} (${num(figures.getsSent / figures.getSeconds, 1)}/s for ${num(figures.getSeconds, 1)} s)` },
     { what: 'checkouts created / paid', value: `${figures.checkoutsCreated} / ${figures.paid}` },
     { what: 'POSTs retried after a 502 (checkout / account)', value: `${figures.checkoutRetries} / ${figures.accountRetries}` },
     { what: 'members with 1 membership (0 / >1)', value: `${one} of ${figures.members} (${none} / ${more})` },
