@@ -12,7 +12,7 @@ import { startApiService, type RunningApiService } from './api-service.js';
 import { loadConfig, serviceEnvSchema } from './config.js';
 import { AppError } from './errors.js';
 import { createLogger } from './logger.js';
-import { createProcessMetrics, startMetricsServer, type ProcessMetrics } from './metrics.js';
+import { createProcessMetrics, startMetricsServer, withMetricsScope, type ProcessMetrics } from './metrics.js';
 import { addToOutbox, outboxBacklog, OUTBOX_TABLE_SQL } from './outbox.js';
 import { createPool } from './postgres.js';
 import { startQueueWorker } from './queue-worker.js';
@@ -243,6 +243,33 @@ describe('queue metrics', () => {
     }
   });
 });
+
+describe('Redis command failures', () => {
+  it("are counted for the kit's clients: given the metrics, or made while a service starts in their scope", async () => {
+    const metrics = createProcessMetrics('kit-redis');
+    const refused = await closedRedisUrl();
+    const given = createRedis(refused, { role: 'producer', metrics });
+    const scoped = withMetricsScope(metrics, () => createRedis(refused, { role: 'producer' }));
+    const elsewhere = createRedis(refused, { role: 'producer' });
+    try {
+      for (const client of [given, scoped, elsewhere]) await assert.rejects(client.get('k'));
+      await assert.rejects(given.set('k', 'v'));
+      assert.equal(sample(await metrics.registry.metrics(), 'tca_redis_command_failures_total'), 3);
+    } finally {
+      for (const client of [given, scoped, elsewhere]) client.disconnect();
+      await metrics.close();
+    }
+  });
+});
+
+/** A redis:// URL on a port nothing listens on. */
+async function closedRedisUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `redis://127.0.0.1:${port}`;
+}
 
 describe('a service worker (startServiceWorker)', () => {
   it('serves /metrics, /healthz and /readyz (Postgres and Redis) on its metrics port until closed', async () => {

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { listen } from './listen.js';
 import type { Logger } from './logger.js';
 import type { MetricsHooks } from './metrics-scope.js';
 import { closeRedis, createRedis, type Redis } from './redis.js';
@@ -350,23 +350,14 @@ export async function startMetricsServer(options: StartMetricsServerOptions): Pr
       sendJson(res, 404, { error: 'not_found', message: 'This port serves /metrics, /healthz and /readyz.' });
     }
   });
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+  let url: string;
   try {
-    await listen(options.port);
+    url = await listen(server, options.port, host);
   } catch (err) {
     if (!options.fallbackToFreePort || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     logger?.warn({ port: options.port }, 'metrics port taken (another process on this machine?); using a free port: set METRICS_PORT to choose one');
-    await listen(0);
+    url = await listen(server, 0, host);
   }
-  const address = server.address() as AddressInfo;
-  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   logger?.info({ metricsUrl: `${url}/metrics` }, 'metrics listening');
   let closing: Promise<void> | undefined;
   return {

@@ -1,9 +1,9 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ApiError } from '@tca/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Lifecycle } from './http-app.js';
+import { listen } from './listen.js';
 import type { Logger } from './logger.js';
 
 export interface StartServiceOptions {
@@ -29,11 +29,6 @@ export interface RunningService {
   url: string;
   /** Graceful stop without exiting the process: drain, close HTTP, run onShutdown. Idempotent. */
   stop(): Promise<void>;
-}
-
-function urlOf(address: AddressInfo): string {
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
 }
 
 /** What a request Node's parser refuses is answered: its status and `{ error, message }`. */
@@ -73,14 +68,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const url = urlOf(server.address() as AddressInfo);
+  const url = await listen(server, port, host);
   logger.info({ url }, 'listening');
 
   let stopping: Promise<void> | undefined;
