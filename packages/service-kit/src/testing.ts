@@ -84,7 +84,7 @@ export interface ServiceUnderTest<C> {
   /** The package folder holding src/index.ts, e.g. `new URL('..', import.meta.url)` from src/server.test.ts. */
   packageRoot: string | URL;
   loadConfig(env: Record<string, string | undefined>): C;
-  start(config: C, options: { handleSignals: boolean; logger: Logger }): Promise<{ url: string; stop(): Promise<void> }>;
+  start(config: C, options: { handleSignals: boolean; logger: Logger }): Promise<{ url: string; metricsUrl: string; stop(): Promise<void> }>;
 }
 
 export interface ServiceFoundationOptions<C> {
@@ -108,11 +108,11 @@ export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): 
 
   describe(`${name} service`, () => {
     let db: TestDatabase;
-    let running: { url: string; stop(): Promise<void> };
+    let running: { url: string; metricsUrl: string; stop(): Promise<void> };
 
     before(async () => {
       db = await createTestDatabase(name);
-      const config = loadConfig({ ...extraEnv, DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), PORT: '0', SHUTDOWN_DRAIN_DELAY_MS: '300' });
+      const config = loadConfig({ ...extraEnv, DATABASE_URL: db.url, REDIS_URL: testRedisUrl(), PORT: '0', METRICS_PORT: '0', SHUTDOWN_DRAIN_DELAY_MS: '300' });
       running = await start(config, { handleSignals: false, logger: createLogger({ name, level: 'silent' }) });
     });
     after(async () => {
@@ -127,6 +127,16 @@ export function testServiceFoundation<C>(options: ServiceFoundationOptions<C>): 
       const ready = await fetch(`${running.url}/readyz`);
       assert.equal(ready.status, 200);
       assert.deepEqual(readinessSchema.parse(await ready.json()), { status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    });
+
+    it('serves its metrics, labelled with its name, on its metrics port and not on its own', async () => {
+      await (await fetch(`${running.url}/healthz`)).text();
+      const res = await fetch(`${running.metricsUrl}/metrics`);
+      assert.equal(res.status, 200);
+      const text = await res.text();
+      assert.match(text, new RegExp(`^tca_http_requests_total\\{method="GET",route="/healthz",status="200",service="${name}"\\} \\d+$`, 'm'));
+      assert.match(text, new RegExp(`^tca_pg_pool_connections\\{state="total",service="${name}"\\} \\d+$`, 'm'));
+      assert.equal((await fetch(`${running.url}/metrics`)).status, 404);
     });
 
     it('created its tables in its own schema only', async () => {
