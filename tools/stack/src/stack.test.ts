@@ -25,7 +25,7 @@ if (process.env.FAKE_FAIL === name) {
 const server = http.createServer((req, res) => {
   if (req.url === '/env') {
     const keys = ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'LOG_LEVEL', 'CONTENT_URL', 'IDENTITY_URL', 'PAYMENTS_URL', 'RELEASES_DIR', 'REMOTES_REGISTRY_FILE',
-      'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET', 'SANDBOX_SECRET_KEY', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL', 'SANDBOX_PUBLIC_URL'];
+      'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET', 'SANDBOX_SECRET_KEY', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL', 'SANDBOX_PUBLIC_URL', 'METRICS_PORT', 'METRICS_HOST'];
     res.end(JSON.stringify(Object.fromEntries(keys.map((k) => [k, process.env[k]]))));
     return;
   }
@@ -45,7 +45,7 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 const FAKE_WORKER = `
 const fs = require('node:fs');
 const name = process.argv[2];
-const urls = Object.fromEntries(['CONTENT_URL', 'IDENTITY_URL', 'PAYMENTS_URL'].map((k) => [k, process.env[k]]));
+const urls = Object.fromEntries(['CONTENT_URL', 'IDENTITY_URL', 'PAYMENTS_URL', 'METRICS_PORT'].map((k) => [k, process.env[k]]));
 fs.writeFileSync(require('node:path').join(process.env.FAKE_PID_DIR, name + '-' + process.pid), JSON.stringify(urls));
 const timer = setInterval(() => undefined, 1000);
 process.on('SIGTERM', () => { clearInterval(timer); process.exit(0); });
@@ -181,6 +181,15 @@ describe('startStack (fake services, real infrastructure)', () => {
     assert.equal(content.STRIPE_SECRET_KEY, undefined);
     assert.equal(gateway.STRIPE_WEBHOOK_SECRET, undefined);
     assert.equal(gateway.REMOTES_REGISTRY_FILE, join(base, 'data', 'remotes.json'));
+
+    // Every process its own metrics port (each worker copy too), on 127.0.0.1; the sandbox has none.
+    const workerEnvs = await Promise.all((await readdir(pidDir)).filter((f) => /-worker-|^mailer-/.test(f)).map(async (f) => JSON.parse(await readFile(join(pidDir, f), 'utf8')) as Record<string, unknown>));
+    const metricsPorts = [content, gateway, payments, await getJson(stack.healthUrls.identity?.replace('/readyz', '/env') ?? ''), ...workerEnvs].map((env) => env.METRICS_PORT);
+    assert.equal(metricsPorts.length, 8);
+    for (const port of metricsPorts) assert.match(String(port), /^[1-9]\d+$/);
+    assert.equal(new Set(metricsPorts).size, metricsPorts.length, `distinct: ${metricsPorts.join(', ')}`);
+    assert.equal(content.METRICS_HOST, '127.0.0.1');
+    assert.equal(sandboxEnv.METRICS_PORT, undefined);
 
     const db = await client(t, stack.databaseUrl);
     assert.deepEqual((await db.query('select current_database() as db')).rows, [{ db: 'tamil_association' }]);
