@@ -231,8 +231,9 @@ export function createProcessMetrics(service: string): ProcessMetrics {
     httpMetrics() {
       return (req, res, next) => {
         let template: string | undefined;
+        // The last route matched is the one that answered (an earlier one may have passed the request on with next()).
         captureRouteTemplate(req, (matched) => {
-          template ??= matched;
+          template = matched;
         });
         trackRequest(req, res, () => template);
         next();
