@@ -50,6 +50,8 @@ function dataFile(path: string, data: unknown, comment: string[] = []): Rendered
 function baseConfig(processes: ProcessSpec[]): string[] {
   return [
     'HOST=0.0.0.0',
+    // The kubelet probes the workers (and Prometheus scrapes every pod) on the metrics port: every interface.
+    'METRICS_HOST=0.0.0.0',
     'LOG_LEVEL=info',
     `PUBLIC_URL=https://${INGRESS_HOST_PLACEHOLDER}`,
     `MAIL_FROM=${DEFAULT_MAIL_FROM}`,
