@@ -48,6 +48,30 @@ const originList = z
   )
   .default([]);
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
+
+/**
+ * Where another service answers: its base URL, or a comma-separated list of its replicas' base URLs (the gateway
+ * balances over them; a service calling another takes them in turn, createReplicaFetch). Parsed to the list, each
+ * entry without trailing slashes (paths are appended to it). A bad entry is named by its place and value; a
+ * replica named twice is an error.
+ */
+export function serviceUrlListVar(defaultUrl: string) {
+  return z
+    .string()
+    .default(defaultUrl)
+    .transform((value, ctx) => {
+      const entries = value.split(',').map((entry) => entry.trim());
+      const urls: string[] = [];
+      entries.forEach((entry, index) => {
+        if (httpUrl.safeParse(entry).success) urls.push(entry.replace(/\/+$/, ''));
+        else ctx.addIssue({ code: 'custom', message: entries.length === 1 ? 'must be an http(s):// URL' : `entry ${index + 1} (${JSON.stringify(entry)}) must be an http(s):// URL` });
+      });
+      if (new Set(urls).size !== urls.length) ctx.addIssue({ code: 'custom', message: 'names a replica twice' });
+      return urls;
+    });
+}
+
 /** The address ranges Express's `trust proxy` knows by name. */
 export const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
 

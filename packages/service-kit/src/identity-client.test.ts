@@ -185,6 +185,20 @@ describe('identity client against other answers', () => {
     assert.equal(result.kind, 'unavailable');
     assert.match(result.kind === 'unavailable' ? result.reason : '', /ECONNREFUSED/);
   });
+
+  it('with the replicas listed, a first replica that refuses is skipped: every lookup and colleagues call is answered', async () => {
+    const [down, up] = [await startIdentityStub(), await startIdentityStub()];
+    try {
+      await down.close();
+      const { token } = up.issue({}, { roles: ['support'], secondFactor: true });
+      const client = createIdentityClient({ baseUrl: [down.url, up.url] });
+      for (let i = 0; i < 4; i++) assert.equal((await client.lookup(`Bearer ${token}`)).kind, 'session');
+      assert.equal((await client.colleagues(`Bearer ${token}`, 'support')).kind, 'colleagues');
+      assert.equal(up.lookups, 4);
+    } finally {
+      await up.close();
+    }
+  });
 });
 
 describe('identity client: colleagues against other answers', () => {

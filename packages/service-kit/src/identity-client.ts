@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { serviceCaller, type ServiceUrls } from './replica-fetch.js';
 import { sessionAnswerSchema, STAFF_COLLEAGUES_API_PATH, staffColleaguesAnswerSchema, type SessionAnswer, type StaffColleague, type StaffRole } from '@tca/contracts';
 
 /**
@@ -43,11 +44,14 @@ export interface IdentityClient {
 }
 
 export interface IdentityClientOptions {
-  /** The identity service's base URL, e.g. http://127.0.0.1:4002 (a trailing slash or a path prefix is fine). */
-  baseUrl: string;
+  /**
+   * The identity service's base URL, e.g. http://127.0.0.1:4002 (a trailing slash or a path prefix is fine), or
+   * its replicas' base URLs: the calls then go to them in turn (createReplicaFetch).
+   */
+  baseUrl: ServiceUrls;
   /** The longest a lookup waits, body included. Default 2000 ms. */
   timeoutMs?: number;
-  /** For tests; default the global fetch. */
+  /** For tests; default the global fetch (with several base URLs: what sends each attempt). */
   fetch?: typeof fetch;
 }
 
@@ -83,8 +87,8 @@ type Exchange<T> = { kind: 'answer'; answer: T } | { kind: 'refused' } | { kind:
 
 export function createIdentityClient(options: IdentityClientOptions): IdentityClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_IDENTITY_TIMEOUT_MS;
-  const doFetch = options.fetch ?? fetch;
-  const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  const { baseUrl, fetch: doFetch } = serviceCaller(options.baseUrl, options.fetch);
+  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const urlOf = (path: string) => new URL(path.slice(1), base);
   const sessionUrl = urlOf(IDENTITY_SESSION_PATH).toString();
 

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { STAFF_ROLE_REQUIRED_MESSAGE, STAFF_SECOND_FACTOR_REQUIRED_MESSAGE, hasStaffRole, type StaffRole } from '@tca/contracts';
 import { AppError, ServiceUnavailableError, UnauthorizedError } from './errors.js';
 import { createIdentityClient } from './identity-client.js';
+import type { ServiceUrls } from './replica-fetch.js';
 
 /** The staff member the guard let through, as the audit logs record them (identity's user id as text). */
 export interface StaffActor {
@@ -16,10 +17,10 @@ const actors = new WeakMap<Request, StaffActor>();
  * Staff calls to a service other than identity (content, payments): identity says who the Bearer token
  * is on every call (a removed role counts at once). No session: 401; no staff role: 403 `not_staff`; no second factor: 403 `second_factor_required`;
  * none of `allowed` (owner always is): 403 `forbidden`; identity unreachable: 503. The same answers as
- * identity's own staff calls.
+ * identity's own staff calls. `identityUrl`: identity's base URL or its replicas' (taken in turn).
  */
-export function createStaffGuard(options: { identityUrl: string; timeoutMs: number }): (allowed: readonly StaffRole[]) => RequestHandler {
-  const identity = createIdentityClient({ baseUrl: options.identityUrl, timeoutMs: options.timeoutMs });
+export function createStaffGuard(options: { identityUrl: ServiceUrls; timeoutMs: number; fetch?: typeof fetch }): (allowed: readonly StaffRole[]) => RequestHandler {
+  const identity = createIdentityClient({ baseUrl: options.identityUrl, timeoutMs: options.timeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) });
   return (allowed) => async (req, res, next) => {
     const found = await identity.lookup(req.headers.authorization);
     if (found.kind === 'none') {

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 export const DEFAULT_UPSTREAM_COOL_DOWN_MS = 2000;
 
 /**
- * The replicas of one service (base URLs), taken in turn. Passive health: a replica marked down (it refused a
+ * The replicas of one service (base URLs), taken in turn (the gateway's upstreams, a service's replica fetch). Passive health: a replica marked down (it refused a
  * connection or reset one before answering) is skipped until its cool-down is over; when every replica is
  * cooling down they are tried anyway, in turn, so a service that comes back is found without waiting.
  */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_IDENTITY_TIMEOUT_MS, intVar, loadConfig, portVar, serviceEnvSchema } from '@tca/service-kit';
+import { DEFAULT_IDENTITY_TIMEOUT_MS, intVar, loadConfig, portVar, serviceEnvSchema, serviceUrlListVar } from '@tca/service-kit';
 import { z } from 'zod';
 
 export const SERVICE_NAME = 'content';
@@ -53,7 +53,8 @@ export const formsEnvFields = {
 export const contentEnvSchema = serviceEnvSchema.extend({
   PORT: portVar(4001),
   /** The identity service, asked who a form's or a "mine" request's Bearer token belongs to. */
-  IDENTITY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).default('http://127.0.0.1:4002'),
+  /** Identity's base URL, or its replicas' comma-separated (called in turn; one that refuses is skipped). */
+  IDENTITY_URL: serviceUrlListVar('http://127.0.0.1:4002'),
   /** The longest one such question may take; a form is then stored without its sender's account. */
   IDENTITY_TIMEOUT_MS: intVar(DEFAULT_IDENTITY_TIMEOUT_MS).pipe(z.number().min(50, 'must be at least 50').max(30_000, 'must be at most 30000')),
   ...catalogEnvFields,

@@ -2,31 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { REMOTE_NAMES, SERVICES, type RemoteName, type ServiceName } from '@tca/contracts';
-import { intVar, loadConfig, LOG_LEVELS, metricsEnvFields, portVar, trustProxyVar } from '@tca/service-kit';
+import { intVar, loadConfig, LOG_LEVELS, metricsEnvFields, portVar, serviceUrlListVar, trustProxyVar } from '@tca/service-kit';
 import { HIT_LOG_MODES } from './access-log.js';
 
 /** The repository root, from this file's place (services/gateway/src or services/gateway/dist). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
-/**
- * A service's base URL, or a comma-separated list of its replicas' base URLs; each without trailing slashes
- * (paths are appended to it). A bad entry is named by its place and value.
- */
-const upstreamUrlList = (defaultUrl: string) =>
-  z
-    .string()
-    .default(defaultUrl)
-    .transform((value, ctx) => {
-      const entries = value.split(',').map((entry) => entry.trim());
-      const urls: string[] = [];
-      entries.forEach((entry, index) => {
-        if (httpUrl.safeParse(entry).success) urls.push(entry.replace(/\/+$/, ''));
-        else ctx.addIssue({ code: 'custom', message: entries.length === 1 ? 'must be an http(s):// URL' : `entry ${index + 1} (${JSON.stringify(entry)}) must be an http(s):// URL` });
-      });
-      if (new Set(urls).size !== urls.length) ctx.addIssue({ code: 'custom', message: 'names a replica twice' });
-      return urls;
-    });
 
 /** A manifest location: an absolute http(s) URL, or a path on this origin starting with '/'. */
 export const manifestLocation = z
@@ -62,9 +43,9 @@ export const gatewayEnvSchema = z.object({
   /** The metrics port (GET /metrics, /healthz), never the public one: see service-kit metricsEnvFields. */
   ...metricsEnvFields,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  CONTENT_URL: upstreamUrlList('http://127.0.0.1:4001'),
-  IDENTITY_URL: upstreamUrlList('http://127.0.0.1:4002'),
-  PAYMENTS_URL: upstreamUrlList('http://127.0.0.1:4003'),
+  CONTENT_URL: serviceUrlListVar('http://127.0.0.1:4001'),
+  IDENTITY_URL: serviceUrlListVar('http://127.0.0.1:4002'),
+  PAYMENTS_URL: serviceUrlListVar('http://127.0.0.1:4003'),
   /** How long a replica that refused a connection (or reset one before answering) is left out of turn. */
   UPSTREAM_COOL_DOWN_MS: intVar(2000),
   SHELL_DIR: pathVar(resolve(REPO_ROOT, 'shell/dist')),

@@ -2,9 +2,8 @@ import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type Ou
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { ApiError, ServiceName } from '@tca/contracts';
-import { compileTrustProxy, type Logger, type TrustsProxy } from '@tca/service-kit';
+import { compileTrustProxy, createUpstreamPool, type Logger, type TrustsProxy, type UpstreamPool } from '@tca/service-kit';
 import { createAccessLog, type AccessLog } from './access-log.js';
-import { createUpstreamPool, type UpstreamPool } from './upstream-pool.js';
 
 /** Headers that describe one connection, not the message: never forwarded in either direction. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'upgrade']);

@@ -28,12 +28,18 @@ describe('payments config', () => {
     const config = loadPaymentsConfig(base);
     assert.equal(config.PORT, 4003);
     assert.equal(config.STRIPE_API_BASE, undefined);
-    assert.equal(config.IDENTITY_URL, 'http://127.0.0.1:4002');
+    assert.deepEqual(config.IDENTITY_URL, ['http://127.0.0.1:4002']);
     assert.equal(config.FULFIL_MAX_ATTEMPTS, 15);
     assert.equal(config.FULFIL_RETRY_BASE_MS, 2000);
     assert.equal(config.PAYMENTS_LOCK_DURATION_MS, 60_000);
     assert.equal(config.PAYMENTS_STALLED_INTERVAL_MS, 30_000);
     assert.equal(config.SERVICE_TOKEN, undefined);
+  });
+
+  it('takes the identity replicas as a comma-separated IDENTITY_URL (the internal calls of the worker too), naming a bad entry', () => {
+    assert.deepEqual(loadPaymentsConfig({ ...base, IDENTITY_URL: 'http://identity-1:4002,http://identity-2:4002' }).IDENTITY_URL, ['http://identity-1:4002', 'http://identity-2:4002']);
+    assert.match(problemsOf({ ...base, IDENTITY_URL: 'http://identity-1:4002,ftp://identity-2' }).IDENTITY_URL ?? '', /entry 2 \("ftp:\/\/identity-2"\) must be an http\(s\):\/\/ URL/);
+    assert.match(problemsOf({ ...base, IDENTITY_URL: 'identity' }).IDENTITY_URL ?? '', /^must be an http\(s\):\/\/ URL$/);
   });
 
   it('fails with a ConfigError naming each missing variable', () => {

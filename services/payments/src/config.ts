@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { intVar, loadConfig, portVar, serviceEnvSchema } from '@tca/service-kit';
+import { intVar, loadConfig, portVar, serviceEnvSchema, serviceUrlListVar } from '@tca/service-kit';
 import { z } from 'zod';
 
 export const SERVICE_NAME = 'payments';
@@ -37,7 +37,8 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
     .trim()
     .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)'),
   /** The identity service: who a Bearer token belongs to, eligibility, and creating membership records. */
-  IDENTITY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).default('http://127.0.0.1:4002'),
+  /** Identity's base URL, or its replicas' comma-separated (called in turn; one that refuses is skipped). */
+  IDENTITY_URL: serviceUrlListVar('http://127.0.0.1:4002'),
   /** The longest one call to identity may take. */
   IDENTITY_TIMEOUT_MS: positiveInt(3000),
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceCaller, type ServiceUrls } from '@tca/service-kit';
 import {
   cancelMembershipAnswerSchema,
   eligibilityAnswerSchema,
@@ -45,7 +46,8 @@ export class IdentityCallError extends Error {
 }
 
 export interface IdentityInternalOptions {
-  baseUrl: string;
+  /** Identity's base URL, or its replicas' (taken in turn: serviceCaller). */
+  baseUrl: ServiceUrls;
   /** Undefined: not configured; identity then refuses (503) and the calls fail as transient. */
   serviceToken: string | undefined;
   timeoutMs: number;
@@ -67,8 +69,8 @@ function postJson(body: unknown): RequestInit {
 }
 
 export function createIdentityInternalClient(options: IdentityInternalOptions): IdentityInternalClient {
-  const doFetch = options.fetch ?? fetch;
-  const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  const { baseUrl, fetch: doFetch } = serviceCaller(options.baseUrl, options.fetch);
+  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
 
   async function call<T>(what: string, path: string, schema: z.ZodType<T>, init: RequestInit): Promise<T> {
     let response: Response;

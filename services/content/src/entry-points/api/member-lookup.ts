@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { createIdentityClient, ServiceUnavailableError, UnauthorizedError } from '@tca/service-kit';
+import { createIdentityClient, ServiceUnavailableError, UnauthorizedError, type ServiceUrls } from '@tca/service-kit';
 
 /** Which member a form or a "mine" request comes from, by its Bearer session (asked of identity). */
 export interface MemberLookup {
@@ -15,7 +15,8 @@ export interface MemberLookup {
   accountOf(req: Request, res: Response): Promise<{ userId: string; email: string }>;
 }
 
-export function createMemberLookup(options: { identityUrl: string; timeoutMs: number }): MemberLookup {
+/** `identityUrl`: identity's base URL, or its replicas' (taken in turn; one that refuses is skipped). */
+export function createMemberLookup(options: { identityUrl: ServiceUrls; timeoutMs: number }): MemberLookup {
   const identity = createIdentityClient({ baseUrl: options.identityUrl, timeoutMs: options.timeoutMs });
   async function accountOf(req: Request, res: Response): Promise<{ userId: string; email: string }> {
     const found = await identity.lookup(req.headers.authorization);
