@@ -210,6 +210,22 @@ describe('startStack (fake services, real infrastructure)', () => {
     await assert.rejects(after.connect(), 'PostgreSQL stopped');
   });
 
+  test('with IDENTITY_REPLICAS=2 the gateway, every service and every worker get both identity replicas in IDENTITY_URL', { timeout: 120_000 }, async (t) => {
+    const pidDir = join(base, 'pids-replicas');
+    await mkdir(pidDir);
+    const stack = await started(t, options(t, pidDir, { IDENTITY_REPLICAS: '2' }));
+    const where = (name: string) => stack.healthUrls[name]?.replace('/readyz', '') ?? `(${name} not started)`;
+    const identities = `${where('identity')},${where('identity-2')}`;
+    assert.notEqual(where('identity'), where('identity-2'));
+    for (const name of ['gateway', 'content', 'identity', 'identity-2', 'payments']) {
+      const env = await getJson(`${name === 'gateway' ? stack.gatewayUrl : where(name)}/env`);
+      assert.deepEqual([env.IDENTITY_URL, env.CONTENT_URL, env.PAYMENTS_URL], [identities, where('content'), where('payments')], name);
+    }
+    const workerFiles = (await readdir(pidDir)).filter((f) => /^content-worker-|^mailer-/.test(f));
+    assert.equal(workerFiles.length, 2);
+    for (const f of workerFiles) assert.equal((JSON.parse(await readFile(join(pidDir, f), 'utf8')) as Record<string, unknown>).IDENTITY_URL, identities, f);
+  });
+
   test('a service that dies at start fails start-up with its name and last lines, and stops the rest', { timeout: 120_000 }, async (t) => {
     const pidDir = join(base, 'pids-fail');
     await mkdir(pidDir);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { baseEnvironment, persistentStaffSecretsKey, serviceUrlEnvironment, STAFF_SECRETS_KEY_FILE } from './child-environment.js';
+import { baseEnvironment, persistentStaffSecretsKey, STAFF_SECRETS_KEY_FILE } from './child-environment.js';
 import type { Infrastructure } from './start-infrastructure.js';
 
 const infrastructure = {
@@ -47,10 +47,6 @@ test('the mail sink and the Stripe sandbox stay allowed under NODE_ENV=productio
   const run = (values: Record<string, string>) => baseEnvironment({ extra: undefined, lookup: lookupIn(values), infrastructure, siteUrl: 'http://localhost:3000' });
   assert.equal(run({ NODE_ENV: 'production' }).ALLOW_TEST_SERVICES, 'true');
   assert.equal(run({ ALLOW_TEST_SERVICES: 'false' }).ALLOW_TEST_SERVICES, 'false');
-});
-
-test("the services' URLs as <NAME>_URL", () => {
-  assert.deepEqual(serviceUrlEnvironment({ content: 'http://127.0.0.1:1', payments: 'http://127.0.0.1:2' }), { CONTENT_URL: 'http://127.0.0.1:1', PAYMENTS_URL: 'http://127.0.0.1:2' });
 });
 
 test('STAFF_SECRETS_KEY: the configured one, else one kept in the data dir (0600) and the same on every run', () => {

@@ -35,11 +35,6 @@ export function baseEnvironment({ extra, lookup, infrastructure, siteUrl, staffS
   return env;
 }
 
-/** CONTENT_URL, IDENTITY_URL, PAYMENTS_URL from where the APIs are: each service (and its workers) calls the others there. */
-export function serviceUrlEnvironment(apiUrls: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(apiUrls).map(([name, url]) => [`${name.toUpperCase()}_URL`, url]));
-}
-
 /** Where npm start keeps the key it made for STAFF_SECRETS_KEY, in its data dir (git-ignored). */
 export const STAFF_SECRETS_KEY_FILE = 'staff-secrets.key';
 

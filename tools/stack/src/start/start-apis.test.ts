@@ -27,7 +27,7 @@ test('replicas are named as worker copies: the first as its API, then <api>-2, <
   assert.equal(isApiReplica('mailer-2'), false);
 });
 
-test('every replica gets its own port (isolated: all free ports); the gateway gets each API\'s list', async () => {
+test('every replica gets its own port (isolated: all free ports); the gateway and every service and worker get each API\'s list', async () => {
   const replicas = { content: 2, identity: 2, payments: 2 };
   const ports = await planApiPorts(apis, true, replicas);
   assert.deepEqual([...ports.keys()], ['content', 'content-2', 'identity', 'identity-2', 'payments', 'payments-2']);

@@ -34,7 +34,10 @@ export async function planApiPorts(apis: ProcessSpec[], isolated: boolean, repli
   return ports;
 }
 
-/** CONTENT_URL=<replica 1>,<replica 2>,… for the gateway, from where each replica is (`urls`, keyed by replica name). */
+/**
+ * CONTENT_URL=<replica 1>,<replica 2>,… for the gateway and for every service and worker (they take a service's
+ * replicas in turn), from where each replica is (`urls`, keyed by replica name).
+ */
 export function replicaUrlLists(apis: ProcessSpec[], replicas: Readonly<Record<string, number>>, urls: Readonly<Record<string, string>>): Record<string, string> {
   const lists: Record<string, string> = {};
   for (const api of apis) {

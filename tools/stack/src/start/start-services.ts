@@ -1,7 +1,6 @@
 import type { ProcessSpec } from '../processes.js';
 import { STRIPE_SANDBOX } from '../project.js';
 import type { RunningStack } from '../stack-options.js';
-import { serviceUrlEnvironment } from './child-environment.js';
 import type { ProcessPlan } from './plan-processes.js';
 import type { FrontPorts } from './reserve-ports.js';
 import type { StackContext } from './stack-context.js';
@@ -21,9 +20,9 @@ export interface RunningServices {
   healthUrls: Record<string, string>;
   /** The local Stripe with this run's keys, when the stack runs it. */
   stripeSandbox: RunningStack['stripeSandbox'];
-  /** Every child's environment with the services' final URLs (CONTENT_URL, …: each API's first replica). */
+  /** Every child's environment with the services' final URLs, each API's replicas listed (CONTENT_URL=<replica 1>,<replica 2>,…). */
   env: NodeJS.ProcessEnv;
-  /** What the gateway gets: `env` with each API's replicas listed (CONTENT_URL=<replica 1>,<replica 2>,…). */
+  /** What the gateway gets: `env` (it balances over the same lists). */
   gatewayEnv: NodeJS.ProcessEnv;
   /** Where each API replica is, by process name (`content`, `content-2`, …). */
   apiUrls: Record<string, string>;
@@ -48,27 +47,28 @@ function webhookTargets(plan: ProcessPlan, apiUrls: Record<string, string>, fron
  */
 export async function startServices(ctx: StackContext, { plan, front, baseEnv }: ServicesInput): Promise<RunningServices> {
   const apiPorts = await planApiPorts(plan.apis, front.isolated, plan.replicas);
-  // The services (and workers) call each other at each API's first replica (their <SERVICE>_URL takes one URL).
-  const plannedUrls = Object.fromEntries(plan.apis.flatMap((api) => (apiPorts.has(api.name) ? [[api.name, `http://127.0.0.1:${apiPorts.get(api.name)}`]] : [])));
+  // Where each replica is, by replica name (the first is the API's name): every service and worker gets each API's
+  // replicas (<SERVICE>_URL=<replica 1>,<replica 2>,…) and takes them in turn (service-kit's createReplicaFetch),
+  // so a replica that dies (identity's first, say) does not stop the others' calls to that service.
+  const plannedUrls = Object.fromEntries([...apiPorts].map(([name, port]) => [name, `http://127.0.0.1:${port}`]));
   const sandbox = await startStripeSandbox(ctx, { plan, isolated: front.isolated, apiUrls: webhookTargets(plan, plannedUrls, front), takenPorts: apiPorts.values(), baseEnv });
   const stripeEnvOf = (p: ProcessSpec): NodeJS.ProcessEnv => (sandbox && p.service === STRIPE_SANDBOX.clientService ? sandbox.clientEnv : {});
   const apis = startApis(ctx, {
     plan,
     ports: apiPorts,
-    envOf: (api) => ({ ...baseEnv, ...serviceUrlEnvironment(plannedUrls), ...stripeEnvOf(api) }),
+    envOf: (api) => ({ ...baseEnv, ...replicaUrlLists(plan.apis, plan.replicas, plannedUrls), ...stripeEnvOf(api) }),
   });
   ctx.say('waiting for the services (migrations run on start)...');
   const services = await waitForServices(ctx, [...apis.starts, ...(sandbox ? [sandbox.start] : [])]);
 
   // From here on the services' URLs are final (one may have moved to another port).
-  const firstReplicas = Object.fromEntries(plan.apis.flatMap((api) => (apis.urls[api.name] === undefined ? [] : [[api.name, apis.urls[api.name] as string]])));
-  const env: NodeJS.ProcessEnv = { ...baseEnv, ...serviceUrlEnvironment(firstReplicas) };
+  const env: NodeJS.ProcessEnv = { ...baseEnv, ...replicaUrlLists(plan.apis, plan.replicas, apis.urls) };
   const sandboxUrl = sandbox && services.started.find((s) => s.name === sandbox.name)?.url;
   return {
     healthUrls: services.healthUrls,
     stripeSandbox: sandbox && sandboxUrl ? { url: sandboxUrl, ...sandbox.keys } : undefined,
     env,
-    gatewayEnv: { ...env, ...replicaUrlLists(plan.apis, plan.replicas, apis.urls) },
+    gatewayEnv: env,
     apiUrls: { ...apis.urls },
     envOf: (p) => ({ ...env, ...stripeEnvOf(p) }),
   };
