@@ -80,11 +80,10 @@ export function replicaEnvironment(): Record<string, string> {
 }
 
 /**
- * What is killed: the first replica of content and payments (nothing but the gateway calls them), the second
- * of identity (the services and workers call identity at its first replica: IDENTITY_URL takes one URL), and
- * the first copy of each worker.
+ * What is killed: the first replica of each API (identity's too: the services and workers take identity's
+ * replicas in turn and skip one that refuses, as the gateway does), and the first copy of each worker.
  */
-export const FAILOVER_VICTIMS = ['content', 'identity-2', 'payments', 'mailer', 'tickets-worker', 'membership-worker', 'payments-worker'] as const;
+export const FAILOVER_VICTIMS = ['content', 'identity', 'payments', 'mailer', 'tickets-worker', 'membership-worker', 'payments-worker'] as const;
 
 export interface FailoverFigures {
   getsSent: number;
