@@ -11,6 +11,8 @@ describe('gateway config', () => {
       PORT: 3000,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      PUBLIC_URL: 'http://localhost:3000',
+      SEO_CONTENT_WAIT_MS: 250,
       CONTENT_URL: ['http://127.0.0.1:4001'],
       IDENTITY_URL: ['http://127.0.0.1:4002'],
       PAYMENTS_URL: ['http://127.0.0.1:4003'],

@@ -43,6 +43,16 @@ export const gatewayEnvSchema = z.object({
   /** The metrics port (GET /metrics, /healthz), never the public one: see service-kit metricsEnvFields. */
   ...metricsEnvFields,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** The site's public origin (as the services' PUBLIC_URL): canonical URLs, og:url/og:image, the sitemap and robots.txt. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('http://localhost:3000')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /**
+   * How long a page's HTML may wait for the content lists its head is made from (a post's title, the events'
+   * JSON-LD) when the gateway has none cached: past it the page is served with the generic head.
+   */
+  SEO_CONTENT_WAIT_MS: intVar(250).pipe(z.number().max(2000, 'must be at most 2000 (the page must not wait on content)')),
   CONTENT_URL: serviceUrlListVar('http://127.0.0.1:4001'),
   IDENTITY_URL: serviceUrlListVar('http://127.0.0.1:4002'),
   PAYMENTS_URL: serviceUrlListVar('http://127.0.0.1:4003'),

@@ -24,6 +24,8 @@ import { createAccessLog } from './access-log.js';
 import { createListCache } from './list-cache.js';
 import { createProxy } from './proxy.js';
 import { createRegistrySource } from './registry.js';
+import { listsFor, pageHead, renderHead, robotsTxt, sitemapXml } from './seo.js';
+import { createSeoData, type SeoLists } from './seo-data.js';
 import { createShellPage } from './shell-page.js';
 import { createStaticHandler, hasExtension, sendPlain } from './static.js';
 
@@ -72,6 +74,11 @@ async function anyReplicaHealthy(service: ServiceName, urls: readonly string[]):
 
 /** The `route` label of the gateway's request metrics: a small fixed set, never the URL. */
 export type GatewayRoute = ServiceName | 'health' | 'registry' | 'remotes' | 'releases' | 'static' | 'shell' | 'unmatched';
+
+/** How long the parsed blog and events lists behind the pages' heads and the sitemap are used before being fetched again. */
+const SEO_LISTS_MAX_AGE_MS = 5000;
+/** robots.txt and sitemap.xml: cached briefly by browsers and crawlers. */
+const SEO_FILES_MAX_AGE_S = 300;
 
 /** Served on the metrics port only: the public port answers it 404 rather than with the shell page. */
 const METRICS_PATH = '/metrics';
@@ -152,12 +159,30 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
   const htmlHeaders = async (relPath: string): Promise<Record<string, string>> =>
     relPath.endsWith('.html') ? { 'Content-Security-Policy': contentSecurityPolicy(await registry()) } : {};
   const shell = createStaticHandler(config.SHELL_DIR, { extraHeaders: htmlHeaders });
+  const seoData = createSeoData({
+    upstream: () => proxy.pool('content').pick() ?? upstreams.content[0] ?? '',
+    maxAgeMs: SEO_LISTS_MAX_AGE_MS,
+    timeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 5000),
+    logger,
+  });
+  /** The lists a page's head (or the sitemap) is made from, each waited for at most SEO_CONTENT_WAIT_MS. */
+  async function seoLists(names: ReadonlyArray<keyof SeoLists>): Promise<Partial<SeoLists>> {
+    const lists: Partial<SeoLists> = {};
+    await Promise.all(
+      names.map(async (name) => {
+        const list = await seoData.list(name, config.SEO_CONTENT_WAIT_MS);
+        if (list) Object.assign(lists, { [name]: list });
+      }),
+    );
+    return lists;
+  }
   const shellPage = createShellPage({
     shellDir: config.SHELL_DIR,
     remoteDirs: remotes,
     releasesDir: config.RELEASES_DIR,
     registry,
     warn: (details, message) => logger.warn(details, message),
+    head: async (pathname) => renderHead(pageHead(config.PUBLIC_URL, pathname, await seoLists(listsFor(pathname)))),
   });
 
   async function serveIndex(req: Request, res: ServerResponse): Promise<void> {
@@ -167,6 +192,15 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
   app.get(REGISTRY_PATH, async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await registry());
+  });
+
+  app.get('/robots.txt', (_req, res) => {
+    res.setHeader('Cache-Control', `public, max-age=${SEO_FILES_MAX_AGE_S}`);
+    res.type('text/plain; charset=utf-8').send(robotsTxt(config.PUBLIC_URL));
+  });
+  app.get('/sitemap.xml', async (_req, res) => {
+    res.setHeader('Cache-Control', `public, max-age=${SEO_FILES_MAX_AGE_S}`);
+    res.type('application/xml; charset=utf-8').send(sitemapXml(config.PUBLIC_URL, await seoLists(['posts'])));
   });
 
   const files: RequestHandler = async (req, res, next) => {

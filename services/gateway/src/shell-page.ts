@@ -15,6 +15,7 @@ import {
   type RemoteRegistry,
 } from '@tca/contracts';
 import { contentSecurityPolicy } from './csp.js';
+import { withHead } from './seo.js';
 import { preferredEncoding } from './static.js';
 
 const brotli = promisify(brotliCompress);
@@ -33,6 +34,11 @@ export interface ShellPageOptions {
   registry: () => Promise<RemoteRegistry>;
   /** Problems reading a remote's manifest (the page is still served, without that remote's hints). */
   warn: (details: Record<string, unknown>, message: string) => void;
+  /**
+   * The page's head tags (title, description, canonical, OpenGraph, JSON-LD: seo.ts), in place of the template's
+   * own `<title>` and meta description; without it the template's are served as they are.
+   */
+  head?: (pathname: string) => Promise<string>;
 }
 
 interface ManifestShape {
@@ -145,9 +151,10 @@ export function createShellPage(options: ShellPageOptions) {
     const registry = await options.registry();
     const page = pageForPath(pathname);
     const hints = page ? await remoteHints(remoteForPage(page), page, registry.remotes[remoteForPage(page)]) : [];
+    const base = options.head ? withHead(template, await options.head(pathname)) : template;
     const head = `<script type="application/json" id="${INLINE_REGISTRY_ID}">${jsonForScript(registry)}</script>${renderHints(hints)}`;
-    const at = template.indexOf('</head>');
-    const html = at < 0 ? template : `${template.slice(0, at)}${head}${template.slice(at)}`;
+    const at = base.indexOf('</head>');
+    const html = at < 0 ? base : `${base.slice(0, at)}${head}${base.slice(at)}`;
     return { html, csp: contentSecurityPolicy(registry) };
   }
 
