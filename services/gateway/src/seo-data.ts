@@ -37,6 +37,8 @@ export interface SeoData {
 interface Kept {
   value: unknown;
   fetchedAt: number;
+  /** The service's validator of the answer, sent as If-None-Match when the list is fetched again. */
+  etag: string | undefined;
 }
 
 /**
@@ -56,14 +58,24 @@ export function createSeoData(options: SeoDataOptions): SeoData {
     const { path, schema } = SOURCES[name];
     const startedAt = now();
     try {
-      const res = await fetch(`${upstream().replace(/\/+$/, '')}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      const previous = kept.get(name);
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (previous?.etag !== undefined) headers['if-none-match'] = previous.etag;
+      const res = await fetch(`${upstream().replace(/\/+$/, '')}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      // Unchanged since the kept one (the service's ETag is per content revision): kept, not parsed again.
+      if (res.status === 304 && previous) {
+        await res.body?.cancel();
+        previous.fetchedAt = startedAt;
+        failedAt.delete(name);
+        return previous.value;
+      }
       if (!res.ok) {
         await res.body?.cancel();
         throw new Error(`content answered ${res.status}`);
       }
       const parsed = schema.safeParse(await res.json());
       if (!parsed.success) throw new Error(`content answered a ${path} the contracts do not accept`);
-      kept.set(name, { value: parsed.data, fetchedAt: startedAt });
+      kept.set(name, { value: parsed.data, fetchedAt: startedAt, etag: res.headers.get('etag') ?? undefined });
       failedAt.delete(name);
       return parsed.data;
     } catch (err) {
