@@ -97,6 +97,7 @@ describe('docker-compose.yml', () => {
       assert.match(text, new RegExp(`--scale ${name}=3`));
     }
     const gateway = block(text, 'gateway');
+    assert.match(gateway, /PUBLIC_URL: \$\{PUBLIC_URL:-http:\/\/localhost:3000\}/);
     for (const api of ['content', 'identity', 'payments']) {
       assert.match(gateway, new RegExp(`${api.toUpperCase()}_URL: http://${api}:\\d+`));
       assert.match(block(text, api), /PORT: "\d+"/);

@@ -254,6 +254,8 @@ function gatewayBlock(p: ProcessSpec, processes: ProcessSpec[]): string {
     `      PORT: "${p.port ?? 3000}"`,
     `      METRICS_PORT: "${METRICS_PORT}"`,
     '      LOG_LEVEL: ${LOG_LEVEL:-info}',
+    // The site's origin as the services have it: canonical URLs, link previews, the sitemap.
+    '      PUBLIC_URL: ${PUBLIC_URL:-http://localhost:3000}',
     ...serviceUrlLines(processes, '      '),
     ...Object.entries(GATEWAY_DATA_ENV).map(([name, value]) => `      ${name}: ${value}`),
     '    volumes:',
