@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { blogListSchema, eventListSchema, type BlogPost, type SiteEvent } from '@tca/contracts';
-import { adelaideDateTime, currentEvents, escapeHtml, robotsTxt } from './seo.js';
+import { randomInt } from 'node:crypto';
+import { adelaideDateTime, currentEvents, escapeHtml, pageHead, renderHead, robotsTxt } from './seo.js';
 import { loadGatewayConfig, start, type RunningGateway } from './server.js';
 import { closedPortUrl, closeServer, listenOnLoopback } from './testing/loopback-server.js';
 
@@ -142,6 +143,9 @@ describe('page heads, sitemap and robots.txt, over HTTP', () => {
     // Hydrates as before: the root element and the shell's script are untouched; one description, one title.
     assert.match(html, /<script defer src="\/main\.0123456789\.js"><\/script>/);
     assert.match(html, /<body><div id="root"><\/div><\/body>/);
+    // JSON-LD is data, not script: the page's CSP is as before (no inline scripts allowed, no hash or nonce needed).
+    assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'self'(;| )/);
+    assert.doesNotMatch(res.headers.get('content-security-policy') ?? '', /script-src[^;]*unsafe-inline/);
     assert.equal(html.match(/<meta name="description"/g)?.length, 1);
     // The Tamil URL is the same page (the SPA picks the language); its canonical is the bare URL.
     const tamil = parseHead(await (await get(gateway, '/blog/p1?lang=ta')).text());
@@ -299,6 +303,26 @@ describe('seo helpers', () => {
     assert.deepEqual(currentEvents([multiDay], '2027-03-06').length, 0, 'over');
     assert.equal(escapeHtml(`"<>&'`), '&quot;&lt;&gt;&amp;&#39;');
     assert.match(robotsTxt('http://x.test'), /\nSitemap: http:\/\/x\.test\/sitemap\.xml\n$/);
+  });
+
+  test('fuzz: 300 posts with names, bodies and ids of hostile characters never break the head', () => {
+    const alphabet = ['"', "'", '<', '>', '&', '/', '\\', '\u2028', '</script>', '<!--', ']]>', '&amp;', 'தமிழ்', ' ', 'a', '\n', '%', '?', '#'];
+    const text = () => Array.from({ length: randomInt(1, 12) }, () => alphabet[randomInt(alphabet.length)]).join('');
+    for (let i = 0; i < 300; i++) {
+      const name = text();
+      const id = text();
+      const posts = blogListSchema.parse([post({ _id: id, name, desc: text(), image: text() })]);
+      const html = `<html><head>${renderHead(pageHead(PUBLIC_URL, `/blog/${encodeURIComponent(id)}`, { posts }))}</head><body></body></html>`;
+      const { head, meta, titles, jsonLd } = parseHead(html);
+      const context = JSON.stringify({ name, id });
+      assert.equal(head.match(/<title>/g)?.length, 1, context);
+      assert.equal(head.match(/<script/g)?.length, 1, context);
+      assert.deepEqual(titles, [`${name} | Adelaide Tamil Association`], context);
+      assert.equal(meta.get('og:title'), `${name} | Adelaide Tamil Association`, context);
+      assert.equal(jsonLd[0]?.headline, name, context);
+      assert.equal(meta.get('og:url'), `${PUBLIC_URL}/blog/${encodeURIComponent(id)}`, context);
+      assert.match(meta.get('og:image') ?? '', /^https:\/\/tamil\.example\.org\/uploads\/[^"<>\s]+$/, context);
+    }
   });
 });
 

@@ -1,5 +1,8 @@
 import { API_ROUTES, blogPostPath, excerpt, pageForPath, paths, uploadUrl, type BlogPost, type PageId, type SiteEvent } from '@tca/contracts';
+import { escapeHtml, jsonForScript } from './html-text.js';
 import type { SeoLists } from './seo-data.js';
+
+export { escapeHtml } from './html-text.js';
 
 export const SITE_NAME = 'Adelaide Tamil Association';
 const SITE_DESCRIPTION = "A non-profit association bringing Adelaide's Tamil community together through culture, language and events.";
@@ -29,15 +32,9 @@ export const PUBLIC_PAGES: Partial<Record<PageId, { title: string; description: 
   register: { title: 'Register', description: 'Create an Adelaide Tamil Association account.' },
 };
 
-/** Text or attribute value in HTML. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** JSON inside a `<script type="application/ld+json">`: nothing in it can close the element. */
+/** JSON-LD: data, not script (the CSP's script-src does not apply to it), escaped so it cannot close its element. */
 function jsonLd(value: unknown): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-  return `<script type="application/ld+json">${json}</script>`;
+  return `<script type="application/ld+json">${jsonForScript(value)}</script>`;
 }
 
 /** An absolute URL on the site for a path (or an absolute http(s) URL as it is); undefined for anything else. */

@@ -15,8 +15,11 @@ import {
   type RemoteRegistry,
 } from '@tca/contracts';
 import { contentSecurityPolicy } from './csp.js';
+import { escapeHtml, jsonForScript } from './html-text.js';
 import { withHead } from './seo.js';
 import { preferredEncoding } from './static.js';
+
+export { jsonForScript } from './html-text.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -93,16 +96,10 @@ export function localFileFor(location: string, remoteDirs: Record<RemoteName, st
   return file.startsWith(root + sep) ? file : undefined;
 }
 
-/** Escapes JSON for a `<script type="application/json">` block: nothing in it can close the element. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function renderHints(hints: readonly PreloadHint[]): string {
   return hints
-    .map(({ href, as }) => `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${as === 'fetch' ? ' crossorigin' : ''}>`)
+    .map(({ href, as }) => `<link rel="preload" as="${as}" href="${escapeHtml(href)}"${as === 'fetch' ? ' crossorigin' : ''}>`)
     .join('');
 }
 
