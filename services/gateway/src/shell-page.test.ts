@@ -43,8 +43,9 @@ before(async () => {
 });
 after(() => rm(root, { recursive: true, force: true }));
 
-function page() {
+function page(head?: (pathname: string) => Promise<string>) {
   return createShellPage({
+    ...(head ? { head } : {}),
     shellDir: join(root, 'shell'),
     remoteDirs: dirs,
     releasesDir,
@@ -64,6 +65,16 @@ describe('the shell page', () => {
     assert.deepEqual(parseRemoteRegistry(JSON.parse(block)), registry);
     assert.ok(rendered.html.indexOf(block) < rendered.html.indexOf('</head>'));
     assert.match(rendered.csp, /script-src 'self'/);
+  });
+
+  test("the page's head tags replace the template's title; a head that fails leaves the template as it is", async () => {
+    const rendered = await page(async (pathname) => `<title>${pathname}</title><meta name="description" content="d">`).render('/about');
+    assert.match(rendered?.html ?? '', /^<!doctype html><html><head><script defer src="\/main\.1234567890\.js"><\/script><title>\/about<\/title><meta name="description" content="d"><script type="application\/json" id=/);
+    assert.equal(rendered?.html.match(/<title>/g)?.length, 1);
+    warnings.length = 0;
+    const failed = await page(() => Promise.reject(new Error('boom'))).render('/about');
+    assert.match(failed?.html ?? '', /<title>shell<\/title>/);
+    assert.deepEqual(warnings, ['cannot make the page head: the template is served as it is']);
   });
 
   test("preloads the opened page's remote: manifest, entry, routes and the page's own chunk", async () => {

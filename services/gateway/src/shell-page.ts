@@ -145,10 +145,16 @@ export function createShellPage(options: ShellPageOptions) {
   async function render(pathname: string): Promise<{ html: string; csp: string } | undefined> {
     const template = await files.read(resolve(options.shellDir, 'index.html'));
     if (template === undefined) return undefined;
+    // The head (which may wait a moment for content) is made while the registry and the hints are read.
+    const headTags = options.head?.(pathname).catch((err: unknown) => {
+      options.warn({ err, pathname }, 'cannot make the page head: the template is served as it is');
+      return undefined;
+    });
     const registry = await options.registry();
     const page = pageForPath(pathname);
     const hints = page ? await remoteHints(remoteForPage(page), page, registry.remotes[remoteForPage(page)]) : [];
-    const base = options.head ? withHead(template, await options.head(pathname)) : template;
+    const tags = await headTags;
+    const base = tags === undefined ? template : withHead(template, tags);
     const head = `<script type="application/json" id="${INLINE_REGISTRY_ID}">${jsonForScript(registry)}</script>${renderHints(hints)}`;
     const at = base.indexOf('</head>');
     const html = at < 0 ? base : `${base.slice(0, at)}${head}${base.slice(at)}`;
