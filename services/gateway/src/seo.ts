@@ -217,11 +217,12 @@ export function renderHead(head: PageHead): string {
   return tags.join('');
 }
 
-/** The shell's index.html with the head's tags in place of its own `<title>` and meta description. */
+/** The shell's index.html with the head's tags in place of its own `<title>` and meta description (as it is without a `</head>`). */
 export function withHead(template: string, headTags: string): string {
-  const bare = template.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta\s+name="description"[^>]*>/i, '');
-  const at = bare.indexOf('</head>');
-  return at < 0 ? bare : `${bare.slice(0, at)}${headTags}${bare.slice(at)}`;
+  const at = template.indexOf('</head>');
+  if (at < 0) return template;
+  const head = template.slice(0, at).replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta\s+name="description"[^>]*>/i, '');
+  return `${head}${headTags}${template.slice(at)}`;
 }
 
 /** API paths crawlers have no use for (uploads stay allowed: they are the pages' pictures). */
