@@ -28,7 +28,7 @@ function event(overrides: Partial<SiteEvent>): SiteEvent {
 const POSTS = blogListSchema.parse([
   post({}),
   post({ _id: 'hostile', name: HOSTILE, desc: HOSTILE, image: null, date: '2026-02-01T00:00:00.000Z' }),
-  post({ _id: 'a b/c', name: 'Spaced id', image: 'x y.webp' }),
+  post({ _id: 'a b/c', name: 'Spaced id', image: 'x y.webp', imageMeta: { file: 'x y.webp', width: 1600, height: 900, alt: 'A stage', variants: [{ file: 'x y.webp', width: 1600 }] } }),
 ]);
 const EVENTS = eventListSchema.parse([
   event({ eventLink: 'https://tickets.example.org/ny' }),
@@ -167,6 +167,7 @@ describe('page heads, sitemap and robots.txt, over HTTP', () => {
     const spaced = parseHead(await (await get(gateway, `/blog/${encodeURIComponent('a b/c')}`)).text());
     assert.equal(spaced.meta.get('og:url'), `${PUBLIC_URL}/blog/a%20b%2Fc`);
     assert.equal(spaced.meta.get('og:image'), `${PUBLIC_URL}/uploads/x%20y.webp`);
+    assert.deepEqual([spaced.meta.get('og:image:width'), spaced.meta.get('og:image:height'), spaced.meta.get('og:image:alt')], ['1600', '900', 'A stage']);
   });
 
   test('an unknown post: served (the page shows its not-found) with the generic blog head and noindex', async () => {

@@ -75,6 +75,8 @@ export interface PageHead {
   ogType: 'website' | 'article';
   image?: string;
   imageAlt?: string;
+  /** The image's size in pixels, when known: previews lay out without fetching it first. */
+  imageSize?: { width: number; height: number };
   publishedTime?: string;
   jsonLd: unknown[];
 }
@@ -161,6 +163,7 @@ export function pageHead(publicUrl: string, pathname: string, lists: Partial<Seo
     if (post.image !== null) {
       head.image = `${publicUrl}${uploadUrl(post.image)}`;
       head.imageAlt = post.imageMeta?.alt || post.name;
+      if (post.imageMeta) head.imageSize = { width: post.imageMeta.width, height: post.imageMeta.height };
     }
     head.jsonLd.push(postJsonLd(publicUrl, post, head));
   }
@@ -173,6 +176,8 @@ export function pageHead(publicUrl: string, pathname: string, lists: Partial<Seo
       if (image) {
         head.image = image;
         head.imageAlt = next.imageMeta[0]?.alt || next.name;
+        const meta = next.imageMeta[0];
+        if (meta) head.imageSize = { width: meta.width, height: meta.height };
       }
     }
     if (events.length > 0) {
@@ -207,6 +212,7 @@ export function renderHead(head: PageHead): string {
     meta('og:locale', 'en_AU'),
     meta('og:locale:alternate', 'ta_IN'),
     ...(head.image === undefined ? [] : [meta('og:image', head.image), meta('og:image:alt', head.imageAlt ?? head.title)]),
+    ...(head.imageSize === undefined ? [] : [meta('og:image:width', String(head.imageSize.width)), meta('og:image:height', String(head.imageSize.height))]),
     ...(head.publishedTime === undefined ? [] : [meta('article:published_time', head.publishedTime)]),
     named('twitter:card', head.image === undefined ? 'summary' : 'summary_large_image'),
     named('twitter:title', head.title),
