@@ -64,9 +64,17 @@ async function columnsUsedByTheKit(): Promise<Set<string>> {
   const insert = /INSERT INTO outbox \(([^)]*)\)/.exec(source);
   assert.ok(insert, 'outbox.ts: the INSERT INTO outbox (...) of addToOutbox was not found; update this test');
   add(insert[1] ?? '');
-  const select = /SELECT ([^]*?) FROM \$\{schema\}\.outbox/.exec(source);
-  assert.ok(select, 'outbox.ts: the relay\'s SELECT ... FROM outbox was not found; update this test');
-  add(select[1] ?? '');
+  // The relay's SELECT and the metrics' backlog query: a plain column is named as is; in an expression
+  // (`EXTRACT(EPOCH FROM now() - min(created_at))`) the column is what an aggregate is taken of.
+  const selects = [...source.matchAll(/SELECT ([^]*?) FROM \$\{schema\}\.outbox/g)];
+  assert.ok(selects.length >= 1, 'outbox.ts: the relay\'s SELECT ... FROM outbox was not found; update this test');
+  for (const select of selects) {
+    for (const item of (select[1] ?? '').split(',')) {
+      const plain = /^\s*(\w+)\s*$/.exec(item);
+      if (plain) used.add(plain[1] ?? '');
+      for (const aggregate of item.matchAll(/\b(?:min|max|sum|avg)\((\w+)\)/gi)) used.add(aggregate[1] ?? '');
+    }
+  }
   const updates = [...source.matchAll(/UPDATE \$\{schema\}\.outbox SET ([^]*?) WHERE (\w+)/g)];
   assert.ok(updates.length >= 2, 'outbox.ts: the relay\'s UPDATE ... outbox SET statements were not found; update this test');
   for (const update of updates) {
