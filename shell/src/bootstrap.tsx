@@ -1,15 +1,22 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
+import { currentLang } from '@tca/ui/i18n';
+import { frameCatalog } from './frame/messages.js';
 import { applyRegistry, initialRegistry } from './remotes/federation.js';
 
 async function start() {
+  // The frame's texts in the language the page opens in (a chunk only for Tamil), while the registry loads.
+  const texts = frameCatalog.load(currentLang()).catch((error: unknown) => {
+    console.error('[shell] the Tamil texts could not be loaded; the frame shows English', error);
+  });
   try {
     applyRegistry(await initialRegistry());
   } catch (error) {
     // The frame still renders; each area shows its fallback and Retry reads the registry again.
     console.error('[shell] the remote registry could not be loaded', error);
   }
+  await texts;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   // A transition: React renders the frame in slices and hands the main thread back between them, so a

@@ -36,6 +36,16 @@ export const imageMetaSchema = z.object({
 });
 export type ImageMeta = z.infer<typeof imageMetaSchema>;
 
+/**
+ * The Tamil versions of an item's texts (issue 17): each field optional, a page shows the English one
+ * (marked `lang="en"`) where a Tamil one is missing. Absent or null when an item has none, so answers
+ * shaped as the spec's still parse.
+ */
+function tamil<K extends string>(...keys: K[]) {
+  const shape = Object.fromEntries(keys.map((key) => [key, z.optional(z.string())])) as Record<K, z.ZodMiniOptional<z.ZodMiniString>>;
+  return z.optional(z.nullable(z.object(shape)));
+}
+
 export const blogPostSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -48,6 +58,8 @@ export const blogPostSchema = z.object({
   imageMeta: z.nullable(imageMetaSchema),
   /** ISO 8601 date-time of publication. */
   date: z.string(),
+  /** The Tamil title and body (Markdown and its sanitised HTML), where an editor wrote them. */
+  ta: tamil('name', 'desc', 'html'),
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
@@ -62,6 +74,8 @@ export const blogSummarySchema = z.object({
   image: z.nullable(z.string()),
   imageMeta: z.nullable(imageMetaSchema),
   date: z.string(),
+  /** The Tamil title and excerpt, where the post has them. */
+  ta: tamil('name', 'excerpt'),
 });
 export type BlogSummary = z.infer<typeof blogSummarySchema>;
 /** How many posts `GET /blog/latest` answers (spec §2.3: the 3 latest blog posts). */
@@ -77,6 +91,8 @@ export const galleryEventSchema = z.object({
   images: z.array(z.string()),
   /** Same order as `images`. */
   imageMeta: z.array(imageMetaSchema),
+  /** The album's Tamil name. */
+  ta: tamil('name'),
 });
 export type GalleryEvent = z.infer<typeof galleryEventSchema>;
 
@@ -87,6 +103,8 @@ export const teamMemberSchema = z.object({
   description: z.string(),
   image: z.nullable(z.string()),
   imageMeta: z.nullable(imageMetaSchema),
+  /** The Tamil name (in Tamil script), role and description. */
+  ta: tamil('name', 'designation', 'description'),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
@@ -106,6 +124,8 @@ export const eventSchema = z.object({
   imageMeta: z.array(imageMetaSchema),
   eventLink: z.nullable(z.string()),
   status: z.enum(EVENT_STATUSES),
+  /** The event's Tamil name, description and place. */
+  ta: tamil('name', 'description', 'location'),
 });
 export type SiteEvent = z.infer<typeof eventSchema>;
 
@@ -115,6 +135,8 @@ export const sponsorSchema = z.object({
   image: z.nullable(z.string()),
   imageMeta: z.nullable(imageMetaSchema),
   link: z.nullable(z.string()),
+  /** The sponsor's Tamil name. */
+  ta: tamil('name'),
 });
 export type Sponsor = z.infer<typeof sponsorSchema>;
 

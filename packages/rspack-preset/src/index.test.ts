@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import { rspack, type Stats } from '@rspack/core';
 import { CHUNK_LOAD_TIMEOUT_MS, createAppConfig, sharedSingletons } from './index.js';
 
-test('React, the design system with its router and session are shared singletons; the shell bundles the first-load ones eagerly', () => {
+test('React, the design system with its router, session and languages, and Lingui are shared singletons; the shell bundles the first-load ones eagerly', () => {
   const remote = sharedSingletons('remote');
   const host = sharedSingletons('host');
-  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session', '@tca/ui/api', '@tca/ui/session-end', '@tca/ui/forms', '@tca/ui/modal', '@tca/ui/server-errors']) {
+  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session', '@tca/ui/i18n', '@lingui/core', '@tca/ui/api', '@tca/ui/session-end', '@tca/ui/forms', '@tca/ui/modal', '@tca/ui/server-errors']) {
     assert.equal(remote[key]?.singleton, true, key);
     assert.match(remote[key]?.requiredVersion ?? '', /^\^\d+\.\d+\.\d+/, key);
     assert.equal(remote[key]?.eager, false, `a remote never bundles ${key} eagerly`);
@@ -21,7 +21,7 @@ test('React, the design system with its router and session are shared singletons
   for (const key of ['@tca/ui/', '@tca/ui/standalone', '@tca/ui/testing/markup']) assert.equal(remote[key], undefined, key);
   assert.deepEqual(
     Object.keys(host).filter((key) => host[key]?.eager),
-    ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session'],
+    ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session', '@tca/ui/i18n', '@lingui/core'],
   );
 });
 

@@ -23,6 +23,7 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  *   (a remote's development entry) and `@tca/ui/testing/*` are not shared: as shared modules they would
  *   only add entries to every remote's remoteEntry.js.
  * - Routing is `@tca/ui/router` (on wouter): one router for the shell and every remote.
+ * - English and Tamil: `@tca/ui/i18n` over one Lingui `i18n` (`@lingui/core`), both in the first load.
  */
 const SHARED: Record<string, { pkg: string; firstLoad: boolean }> = {
   react: { pkg: 'react', firstLoad: true },
@@ -32,6 +33,8 @@ const SHARED: Record<string, { pkg: string; firstLoad: boolean }> = {
   '@tca/ui': { pkg: '@tca/ui', firstLoad: true },
   '@tca/ui/router': { pkg: '@tca/ui', firstLoad: true },
   '@tca/ui/session': { pkg: '@tca/ui', firstLoad: true },
+  '@tca/ui/i18n': { pkg: '@tca/ui', firstLoad: true },
+  '@lingui/core': { pkg: '@lingui/core', firstLoad: true },
   '@tca/ui/api': { pkg: '@tca/ui', firstLoad: false },
   '@tca/ui/session-end': { pkg: '@tca/ui', firstLoad: false },
   '@tca/ui/forms': { pkg: '@tca/ui', firstLoad: false },
@@ -123,6 +126,12 @@ function rules(isDev: boolean): RuleSetRule[] {
         env: { targets: 'defaults' },
       },
       type: 'javascript/auto',
+    },
+    // `messages/en.json`, `messages/ta.json`: interface catalogs, compiled to Lingui's form at build time.
+    {
+      test: /[\\/]messages[\\/][a-z]{2}\.json$/,
+      type: 'javascript/auto',
+      use: [{ loader: fileURLToPath(new URL('./catalog-loader.mjs', import.meta.url)) }],
     },
     { test: /\.module\.css$/, type: 'css/module' },
     { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },

@@ -1,6 +1,7 @@
 import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
-import { SITE_NAME } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
+import { frameCatalog } from './messages.js';
 import styles from './footer.module.css';
 
 const SOCIAL_LINKS = [
@@ -11,36 +12,36 @@ const SOCIAL_LINKS = [
 
 /** The site footer of spec §2.2. */
 export function Footer() {
+  const t = useT(frameCatalog);
+  const site = t('siteName');
   return (
     <footer className={styles.footer}>
       <div className={styles.columns}>
         <section>
-          <h2 className={styles.heading}>{SITE_NAME}</h2>
-          <p className={styles.about}>
-            A non-profit association bringing Adelaide&apos;s Tamil community together through culture, language and events.
-          </p>
+          <h2 className={styles.heading}>{site}</h2>
+          <p className={styles.about}>{t('footer.about')}</p>
         </section>
-        <nav aria-label="Information">
-          <h2 className={styles.heading}>Information</h2>
+        <nav aria-label={t('footer.information')}>
+          <h2 className={styles.heading}>{t('footer.information')}</h2>
           <ul className={styles.list}>
-            <li><Link to={paths.about}>About Us</Link></li>
-            <li><Link to={paths.contact}>Contact Us</Link></li>
-            <li><Link to={paths.terms}>Terms &amp; Conditions</Link></li>
-            <li><Link to={paths.privacy}>Privacy Policy</Link></li>
-            <li><Link to={paths.raiseTicket}>Support</Link></li>
+            <li><Link to={paths.about}>{t('nav.aboutUs')}</Link></li>
+            <li><Link to={paths.contact}>{t('footer.contactUs')}</Link></li>
+            <li><Link to={paths.terms}>{t('footer.terms')}</Link></li>
+            <li><Link to={paths.privacy}>{t('footer.privacy')}</Link></li>
+            <li><Link to={paths.raiseTicket}>{t('footer.support')}</Link></li>
           </ul>
         </nav>
-        <nav aria-label="Quick Links">
-          <h2 className={styles.heading}>Quick Links</h2>
+        <nav aria-label={t('footer.quickLinks')}>
+          <h2 className={styles.heading}>{t('footer.quickLinks')}</h2>
           <ul className={styles.list}>
-            <li><Link to={paths.home}>Home</Link></li>
-            <li><Link to={paths.membership}>Membership</Link></li>
-            <li><Link to={paths.events}>Events</Link></li>
-            <li><Link to={paths.tamilSchools}>Tamil School</Link></li>
+            <li><Link to={paths.home}>{t('nav.home')}</Link></li>
+            <li><Link to={paths.membership}>{t('nav.membership')}</Link></li>
+            <li><Link to={paths.events}>{t('nav.events')}</Link></li>
+            <li><Link to={paths.tamilSchools}>{t('footer.tamilSchool')}</Link></li>
           </ul>
         </nav>
-        <nav aria-label="Social media">
-          <h2 className={styles.heading}>Follow Us</h2>
+        <nav aria-label={t('footer.social')}>
+          <h2 className={styles.heading}>{t('footer.follow')}</h2>
           <ul className={styles.list}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.label}>
@@ -53,7 +54,7 @@ export function Footer() {
         </nav>
       </div>
       <p className={styles.rights}>
-        © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+        {t('footer.rights', { year: new Date().getFullYear(), site })}
       </p>
     </footer>
   );

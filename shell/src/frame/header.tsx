@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
-import { SITE_NAME } from '@tca/ui';
+import { LANG_NAMES, LANGS, setLang, useLang, useT } from '@tca/ui/i18n';
 import { useSession } from '../session/use-session.js';
+import { frameCatalog } from './messages.js';
 import styles from './header.module.css';
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
@@ -16,6 +17,27 @@ function ProfileIcon() {
   );
 }
 
+/** English / தமிழ்: each language's name in itself, pressed when shown. */
+function LanguageSwitch({ label }: { label: string }) {
+  const shown = useLang();
+  return (
+    <div role="group" aria-label={label} className={styles.languages}>
+      {LANGS.map((lang) => (
+        <button
+          key={lang}
+          type="button"
+          lang={lang}
+          className={styles.language}
+          aria-pressed={lang === shown}
+          onClick={() => void setLang(lang)}
+        >
+          {LANG_NAMES[lang]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** The site header of spec §2.2. On small screens the menu folds into a toggle that closes on every route change. */
 export function Header() {
   const { pathname } = useLocation();
@@ -26,6 +48,7 @@ export function Header() {
   const [aboutPinned, setAboutPinned] = useState(false);
   const aboutOpen = aboutHover || aboutPinned;
   const menuId = useId();
+  const t = useT(frameCatalog);
 
   useEffect(() => {
     setMenuOpen(false);
@@ -37,23 +60,23 @@ export function Header() {
     <header className={styles.header}>
       <div className={styles.bar}>
         <Link to={paths.home} className={styles.brand}>
-          {SITE_NAME}
+          {t('siteName')}
         </Link>
         <button
           type="button"
           className={styles.toggle}
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('menu.close') : t('menu.open')}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className={styles.toggleBars} aria-hidden="true" />
         </button>
-        <nav id={menuId} className={menuOpen ? `${styles.nav} ${styles.navOpen}` : styles.nav} aria-label="Main">
+        <nav id={menuId} className={menuOpen ? `${styles.nav} ${styles.navOpen}` : styles.nav} aria-label={t('nav.main')}>
           <ul className={styles.list}>
             <li>
               <NavLink to={paths.home} end className={navClass}>
-                Home
+                {t('nav.home')}
               </NavLink>
             </li>
             <li
@@ -63,65 +86,66 @@ export function Header() {
             >
               <span className={styles.dropdownHead}>
                 <NavLink to={paths.about} className={navClass}>
-                  About
+                  {t('nav.about')}
                 </NavLink>
                 <button
                   type="button"
                   className={styles.caret}
                   aria-expanded={aboutOpen}
-                  aria-label="Show About pages"
+                  aria-label={t('nav.showAbout')}
                   onClick={() => setAboutPinned(!aboutOpen)}
                 >
                   ▾
                 </button>
               </span>
-              <ul className={aboutOpen ? `${styles.menu} ${styles.menuOpen}` : styles.menu} aria-label="About">
+              <ul className={aboutOpen ? `${styles.menu} ${styles.menuOpen}` : styles.menu} aria-label={t('nav.about')}>
                 <li>
-                  <Link to={paths.about}>About Us</Link>
+                  <Link to={paths.about}>{t('nav.aboutUs')}</Link>
                 </li>
                 <li>
-                  <Link to={paths.team}>Our Team</Link>
+                  <Link to={paths.team}>{t('nav.team')}</Link>
                 </li>
               </ul>
             </li>
             <li>
               <NavLink to={paths.membership} className={navClass}>
-                Membership
+                {t('nav.membership')}
               </NavLink>
             </li>
             <li>
               <NavLink to={paths.events} className={navClass}>
-                Events
+                {t('nav.events')}
               </NavLink>
             </li>
             <li>
               <NavLink to={paths.gallery} className={navClass}>
-                Gallery
+                {t('nav.gallery')}
               </NavLink>
             </li>
             <li>
               <NavLink to={paths.blog} className={navClass}>
-                Blog
+                {t('nav.blog')}
               </NavLink>
             </li>
             <li>
               <NavLink to={paths.contact} className={navClass}>
-                Contact
+                {t('nav.contact')}
               </NavLink>
             </li>
             <li className={styles.account}>
               {user ? (
-                <Link to={paths.profile} className={styles.profile} aria-label="Profile" title="Profile">
+                <Link to={paths.profile} className={styles.profile} aria-label={t('nav.profile')} title={t('nav.profile')}>
                   <ProfileIcon />
                 </Link>
               ) : (
                 <Link to={paths.login} className={`tca-button ${styles.login}`}>
-                  Login
+                  {t('nav.login')}
                 </Link>
               )}
             </li>
           </ul>
         </nav>
+        <LanguageSwitch label={t('language.label')} />
       </div>
     </header>
   );

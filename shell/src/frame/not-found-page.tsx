@@ -1,13 +1,16 @@
 import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
+import { frameCatalog } from './messages.js';
 
 /** Any path outside the route table (the old site rendered nothing). */
 export function NotFoundPage() {
+  const t = useT(frameCatalog);
   return (
-    <Page title="Page not found" lead="The page you asked for does not exist or has moved.">
+    <Page title={t('notFound.title')} lead={t('notFound.lead')}>
       <Link to={paths.home} className="tca-button">
-        Go to Home
+        {t('notFound.home')}
       </Link>
     </Page>
   );

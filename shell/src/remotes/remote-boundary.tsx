@@ -1,14 +1,16 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteName } from '@tca/contracts';
+import { translator } from '@tca/ui/i18n';
+import { frameCatalog } from '../frame/messages.js';
 import { resetRemote } from './federation.js';
 import styles from './remote-boundary.module.css';
 
-const AREA_LABEL: Record<RemoteName, string> = {
-  content: 'This page',
-  membership: 'Membership',
-  account: 'Your account',
-  staff: 'The staff area',
-};
+const UNAVAILABLE = {
+  content: 'unavailable.content',
+  membership: 'unavailable.membership',
+  account: 'unavailable.account',
+  staff: 'unavailable.staff',
+} as const satisfies Record<RemoteName, string>;
 
 interface Props {
   remote: RemoteName;
@@ -46,13 +48,15 @@ export class RemoteBoundary extends Component<Props, State> {
     const { error, retrying } = this.state;
     if (!error) return this.props.children;
     if (this.props.fallback) return this.props.fallback(this.retry);
+    // The frame's catalog is loaded before the site renders (bootstrap.tsx), in either language.
+    const t = translator(frameCatalog);
     return (
       <section className={styles.fallback} role="alert" data-remote-fallback={this.props.remote}>
-        <h2 className={styles.title}>{AREA_LABEL[this.props.remote]} is unavailable right now</h2>
-        <p className={styles.text}>Please check your connection and try again. The rest of the site still works.</p>
+        <h2 className={styles.title}>{t(UNAVAILABLE[this.props.remote])}</h2>
+        <p className={styles.text}>{t('unavailable.text')}</p>
         <p className={styles.detail}>{describe(error)}</p>
         <button type="button" className="tca-button" onClick={this.retry} disabled={retrying}>
-          {retrying ? 'Retrying...' : 'Retry'}
+          {retrying ? t('retrying') : t('retry')}
         </button>
       </section>
     );
