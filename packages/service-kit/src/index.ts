@@ -3,6 +3,7 @@ export * from './audit-log.js';
 export * from './config.js';
 export * from './csv.js';
 export * from './email-template.js';
+export * from './texts.js';
 export * from './errors.js';
 export * from './http-app.js';
 export * from './identity-client.js';

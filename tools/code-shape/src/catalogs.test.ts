@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Every interface catalog of the site (`…/messages/en.json` beside `…/messages/ta.json`, in the shell,
+ * the remotes, the browser kit and the services' e-mails) is whole in Tamil: the same keys, the same
+ * placeholders, Tamil script in every text, and the glossary's word for each recurring term
+ * (glossary.ta.json at the repository's root).
+ */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SKIP = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report']);
+
+function catalogs(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) catalogs(full, out);
+    else if (entry.name === 'en.json' && path.basename(dir) === 'messages') out.push(full);
+  }
+  return out;
+}
+
+type Catalog = Record<string, string>;
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalog;
+
+/** The ICU argument names a text uses (`{name}`, `{n, plural, …}`), sorted, without repeats. */
+export function placeholders(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((match) => match[1] ?? ''))].sort();
+}
+
+interface Term {
+  en: string;
+  ta: string;
+  stem: string;
+  match: string;
+  unless?: string;
+  check: boolean;
+}
+const glossary = (JSON.parse(readFileSync(path.join(rootDir, 'glossary.ta.json'), 'utf8')) as { terms: Term[] }).terms;
+const TAMIL = /[\u0B80-\u0BFF]/;
+const files = [...catalogs(path.join(rootDir, 'shell')), ...['mf-content', 'mf-membership', 'mf-account', 'mf-staff', 'packages', 'services'].flatMap((dir) => catalogs(path.join(rootDir, dir)))];
+
+test('the catalogs are found (the shell and every remote have some)', () => {
+  for (const app of ['shell', 'mf-content', 'mf-membership', 'mf-account', 'mf-staff']) {
+    assert.ok(files.some((file) => file.startsWith(path.join(rootDir, app) + path.sep)), `${app} has no messages/en.json`);
+  }
+});
+
+for (const file of files) {
+  const name = path.relative(rootDir, path.dirname(file));
+  test(`${name}: Tamil has every text, with the same placeholders, in Tamil, in the glossary's words`, () => {
+    const en = read(file);
+    const ta = read(path.join(path.dirname(file), 'ta.json'));
+    assert.deepEqual(Object.keys(ta).sort(), Object.keys(en).sort(), `${name}: ta.json and en.json have different keys`);
+    const problems: string[] = [];
+    for (const [key, english] of Object.entries(en)) {
+      const tamil = ta[key] ?? '';
+      if (placeholders(english).join() !== placeholders(tamil).join()) problems.push(`${key}: placeholders ${placeholders(english).join()} ≠ ${placeholders(tamil).join()}`);
+      // A text with English words in it has Tamil in its translation (a bare code or symbol needs none).
+      if (/[a-z]{3,}/.test(english.replace(/\{[^{}]*\}/g, '')) && !TAMIL.test(tamil)) problems.push(`${key}: not in Tamil: ${tamil}`);
+      for (const term of glossary) {
+        if (!term.check || !new RegExp(term.match, 'i').test(english)) continue;
+        if (term.unless && new RegExp(term.unless, 'i').test(english)) continue;
+        if (!tamil.includes(term.stem)) problems.push(`${key}: "${term.en}" is ${term.ta} (glossary), not in: ${tamil}`);
+      }
+    }
+    assert.deepEqual(problems, [], `${name}:\n${problems.join('\n')}`);
+  });
+}
+
+test('placeholders are read from plurals and plain arguments alike', () => {
+  assert.deepEqual(placeholders('Hello {name}, {n, plural, one {# post by {author}} other {# posts}}'), ['author', 'n', 'name']);
+});
