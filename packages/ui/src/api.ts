@@ -1,4 +1,5 @@
 import { parseApiError, type ApiError } from '@tca/contracts';
+import { currentLang } from '@tca/ui/i18n';
 import { retryAfterText } from './server-errors.js';
 
 /**
@@ -57,7 +58,8 @@ export async function callApi<T = unknown>(path: string, options: CallOptions<T>
   const { method = options.body === undefined ? 'GET' : 'POST', body, token, answer, timeoutMs = API_TIMEOUT_MS } = options;
   const fetchImpl: FetchLike = options.fetchImpl ?? ((input, init) => fetch(input, init));
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The language shown: services write e-mails (and the hosted checkout page) in it.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLang() };
   // FormData sets its own multipart content type with the boundary.
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
