@@ -26,6 +26,10 @@ export const pages: RemoteRoutesModule<'content'>['pages'] = {
     load: () => import(/* webpackChunkName: "page-events" */ './pages/events-page.js').then((m) => m.EventsPage),
     prepare: () => prefetchContent([getEvents]),
   },
+  event: {
+    load: () => import(/* webpackChunkName: "page-event" */ './pages/event-page.js').then((m) => m.EventPage),
+    prepare: () => prefetchContent([getEvents]),
+  },
   gallery: {
     load: () => import(/* webpackChunkName: "page-gallery" */ './pages/gallery-page.js').then((m) => m.GalleryPage),
     prepare: () => prefetchContent([getGalleryEvents]),

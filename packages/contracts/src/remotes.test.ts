@@ -14,10 +14,12 @@ test('every page of the route table is owned by exactly one remote', () => {
   assert.equal(remoteForPage('staffPeople'), 'staff');
 });
 
-test('the spec route table has its 22 paths, including the odd ones, and the staff area its own', () => {
+test('the spec route table has its 22 paths, including the odd ones, one event\'s own page, and the staff area its own', () => {
   const all = Object.values(paths);
   const staff = all.filter((path) => path.startsWith('/staff'));
-  assert.equal(all.length - staff.length, 22);
+  // The spec's 22, and /event/:id (issue 17: an event link that previews).
+  assert.equal(all.length - staff.length, 23);
+  assert.equal(pageForPath('/event/abc123'), 'event');
   assert.deepEqual(staff, [
     '/staff',
     '/staff/people',

@@ -3,7 +3,7 @@ import type { PageId } from './site-paths.js';
 
 /** The four remotes and the pages each one owns (staff: the staff area of issue 14). */
 export const REMOTE_PAGES = {
-  content: ['home', 'about', 'team', 'events', 'gallery', 'blog', 'blogPost', 'contact', 'raiseTicket', 'tamilSchools', 'terms', 'privacy'],
+  content: ['home', 'about', 'team', 'events', 'event', 'gallery', 'blog', 'blogPost', 'contact', 'raiseTicket', 'tamilSchools', 'terms', 'privacy'],
   membership: ['membership', 'forms', 'confirmation', 'success', 'cancel', 'payment'],
   account: ['login', 'register', 'resetPassword', 'profile'],
   staff: ['staffHome', 'staffPeople', 'staffAcceptInvitation', 'staffPosts', 'staffPostNew', 'staffPost', 'staffEvents', 'staffEventNew', 'staffEvent', 'staffGallery', 'staffAlbumNew', 'staffAlbum', 'staffTeam', 'staffSponsors', 'staffMembers', 'staffMember', 'staffAnnouncements', 'staffAnnouncement', 'staffAudit', 'staffQueues', 'staffSupport', 'staffTicket', 'staffContact', 'staffOrders', 'staffOrder', 'staffRevenue'],

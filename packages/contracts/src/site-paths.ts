@@ -4,6 +4,8 @@ export const paths = {
   about: '/about',
   team: '/team',
   events: '/events',
+  /** One event's own page (issue 17: a shared event link previews its name, date, place and picture). */
+  event: '/event/:id',
   gallery: '/gallery',
   blog: '/blog',
   blogPost: '/blog/:id',
@@ -63,6 +65,10 @@ export type PageId = keyof typeof paths;
 
 export function blogPostPath(id: string): string {
   return `/blog/${encodeURIComponent(id)}`;
+}
+
+export function eventPath(id: string): string {
+  return `/event/${encodeURIComponent(id)}`;
 }
 
 /**

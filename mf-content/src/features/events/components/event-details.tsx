@@ -19,7 +19,6 @@ interface EventDetailsProps {
  * Register goes to /membership. A cancelled event says so first and offers neither (nor a calendar entry).
  */
 export function EventDetails({ event, opener, today, slideshowsPlaying, onToggleSlideshows, onClose }: EventDetailsProps) {
-  const tickets = ticketLink(event);
   const soon = daysUntil(event.date, today);
   if (isCancelled(event)) {
     return (
@@ -44,25 +43,33 @@ export function EventDetails({ event, opener, today, slideshowsPlaying, onToggle
       />
       <EventFacts event={event} soon={soon} />
       <p className={styles.description}>{event.description}</p>
-      <div className={styles.actions}>
-        {tickets ? (
-          <a className="tca-button" href={tickets} target="_blank" rel="noopener noreferrer">
-            Purchase Tickets<span className="tca-visually-hidden"> (opens in a new tab)</span>
-          </a>
-        ) : (
-          <Link className="tca-button" to={paths.membership}>
-            Register
-          </Link>
-        )}
-        <a className={styles.calendarLink} href={eventCalendarPath(event._id)}>
-          Add to calendar
-        </a>
-      </div>
+      <EventActions event={event} />
     </Modal>
   );
 }
 
-function EventFacts({ event, soon }: { event: SiteEvent; soon: string | null }) {
+/** Purchase Tickets (the event's link) or Register (/membership), and Add to calendar. */
+export function EventActions({ event }: { event: SiteEvent }) {
+  const tickets = ticketLink(event);
+  return (
+    <div className={styles.actions}>
+      {tickets ? (
+        <a className="tca-button" href={tickets} target="_blank" rel="noopener noreferrer">
+          Purchase Tickets<span className="tca-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        <Link className="tca-button" to={paths.membership}>
+          Register
+        </Link>
+      )}
+      <a className={styles.calendarLink} href={eventCalendarPath(event._id)}>
+        Add to calendar
+      </a>
+    </div>
+  );
+}
+
+export function EventFacts({ event, soon }: { event: SiteEvent; soon: string | null }) {
   return (
     <dl className={styles.facts}>
       <div>

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Link } from '@tca/ui/router';
+import { paths, type SiteEvent } from '@tca/contracts';
+import { adelaideDay } from '../../../shared/adelaide-date.js';
+import { ErrorMessage, LoadingMessage } from '../../../shared/status.js';
+import { useContent } from '../../../shared/content/use-content.js';
+import { getEvents } from '../api/get-events.js';
+import { daysUntil, isCancelled } from '../event-dates.js';
+import { EventActions, EventFacts } from './event-details.js';
+import { ImageSlideshow } from './image-slideshow.js';
+import styles from '../events.module.css';
+
+/**
+ * One event on a page of its own (/event/:id, issue 17): the address a shared event link opens and
+ * link previews read. The same facts and actions as the listing's detail modal; a draft, or an id no
+ * event has, is "Event not found".
+ */
+export function EventView({ id }: { id: string }) {
+  const { state, retry } = useContent(getEvents);
+  let body;
+  if (state.status === 'loading') body = <LoadingMessage>Loading the event…</LoadingMessage>;
+  else if (state.status === 'error') body = <ErrorMessage message="Error loading the event" onRetry={retry} />;
+  else {
+    const event = state.data.find((candidate) => candidate._id === id && candidate.status !== 'Draft');
+    body = event ? (
+      <EventArticle event={event} />
+    ) : (
+      <div className={styles.notFound}>
+        <h1 id="page-title">Event not found</h1>
+        <p>It may have been removed, or the link is incomplete.</p>
+      </div>
+    );
+  }
+  return (
+    <section className={styles.eventPage} aria-labelledby="page-title">
+      <Link to={paths.events} className={styles.back}>
+        ← Back to Events
+      </Link>
+      {body}
+    </section>
+  );
+}
+
+function EventArticle({ event }: { event: SiteEvent }) {
+  const [playing, setPlaying] = useState(false);
+  const cancelled = isCancelled(event);
+  return (
+    <article>
+      <h1 id="page-title" className={styles.eventTitle}>
+        {cancelled ? `${event.name} (cancelled)` : event.name}
+      </h1>
+      {cancelled ? <p className={styles.cancelledNotice}>This event has been cancelled.</p> : null}
+      {event.images.length > 0 ? (
+        <ImageSlideshow
+          images={event.images}
+          meta={event.imageMeta}
+          name={event.name}
+          sizes="(max-width: 860px) 100vw, 820px"
+          playing={playing}
+          eager
+          controls
+          onTogglePlaying={() => setPlaying((now) => !now)}
+        />
+      ) : null}
+      <EventFacts event={event} soon={cancelled ? null : daysUntil(event.date, adelaideDay(new Date()))} />
+      <p className={styles.description}>{event.description}</p>
+      {cancelled ? null : <EventActions event={event} />}
+    </article>
+  );
+}
