@@ -26,12 +26,12 @@ function event(overrides: Partial<SiteEvent>): SiteEvent {
 }
 
 const POSTS = blogListSchema.parse([
-  post({}),
+  post({ ta: { name: 'பொங்கல் 2026', desc: 'இசையும் உணவும் நிறைந்த **அறுவடைத்** திருவிழா.', html: '<p>y</p>' } }),
   post({ _id: 'hostile', name: HOSTILE, desc: HOSTILE, image: null, date: '2026-02-01T00:00:00.000Z' }),
   post({ _id: 'a b/c', name: 'Spaced id', image: 'x y.webp', imageMeta: { file: 'x y.webp', width: 1600, height: 900, alt: 'A stage', variants: [{ file: 'x y.webp', width: 1600 }] } }),
 ]);
 const EVENTS = eventListSchema.parse([
-  event({ eventLink: 'https://tickets.example.org/ny' }),
+  event({ eventLink: 'https://tickets.example.org/ny', ta: { name: 'தமிழ்ப் புத்தாண்டு' } }),
   event({ _id: 'e2', name: 'Winter concert', date: `${NEXT_YEAR}-06-20`, time: '19:00', status: 'Cancelled', images: [] }),
   event({ _id: 'e3', name: 'Old picnic', date: '2020-01-01', time: null }),
   event({ _id: 'e4', name: 'Draft gala', status: 'Draft' }),
@@ -147,9 +147,18 @@ describe('page heads, sitemap and robots.txt, over HTTP', () => {
     assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'self'(;| )/);
     assert.doesNotMatch(res.headers.get('content-security-policy') ?? '', /script-src[^;]*unsafe-inline/);
     assert.equal(html.match(/<meta name="description"/g)?.length, 1);
-    // The Tamil URL is the same page (the SPA picks the language); its canonical is the bare URL.
-    const tamil = parseHead(await (await get(gateway, '/blog/p1?lang=ta')).text());
-    assert.equal(tamil.links[0]?.href, `${PUBLIC_URL}/blog/p1`);
+    assert.match(html, /<html lang="en">/);
+    // The Tamil URL is the page in Tamil: <html lang="ta">, its own canonical, the post's Tamil title and summary.
+    const tamilHtml = await (await get(gateway, '/blog/p1?lang=ta')).text();
+    assert.match(tamilHtml, /<html lang="ta">/);
+    const tamil = parseHead(tamilHtml);
+    assert.equal(tamil.links[0]?.href, `${PUBLIC_URL}/blog/p1?lang=ta`);
+    assert.deepEqual(tamil.titles, ['பொங்கல் 2026 | அடிலெய்டு தமிழ்ச் சங்கம்']);
+    assert.equal(tamil.meta.get('description'), 'இசையும் உணவும் நிறைந்த அறுவடைத் திருவிழா.');
+    assert.equal(tamil.meta.get('og:locale'), 'ta_IN');
+    assert.equal(tamil.meta.get('og:locale:alternate'), 'en_AU');
+    assert.equal(tamil.meta.get('og:url'), `${PUBLIC_URL}/blog/p1?lang=ta`);
+    assert.equal(tamil.jsonLd[0]?.inLanguage, 'ta');
   });
 
   test('a title with "<>& cannot break the head: escaped in attributes and text, intact in the JSON-LD', async () => {
@@ -181,7 +190,7 @@ describe('page heads, sitemap and robots.txt, over HTTP', () => {
   test("/events: an ItemList of the current events, each with every property Google's event results require", async () => {
     const { meta, jsonLd } = parseHead(await (await get(gateway, '/events')).text());
     assert.equal(meta.get('og:image'), `${PUBLIC_URL}/uploads/ny.webp`);
-    assert.match(meta.get('description') ?? '', new RegExp(`^Next: Tamil New Year, ${NEXT_YEAR}-01-15 18:30, 12 King William St\\.`));
+    assert.match(meta.get('description') ?? '', new RegExp(`^Next: Tamil New Year, \\w{3} 15 January ${NEXT_YEAR}, 6:30 pm, 12 King William St\\.`));
     const list = jsonLd.find((block) => block['@type'] === 'ItemList');
     assert.ok(list, 'an ItemList');
     const items = (list.itemListElement as Array<{ position: number; item: Record<string, unknown> }>).map(({ item }) => item);
@@ -203,6 +212,30 @@ describe('page heads, sitemap and robots.txt, over HTTP', () => {
     assert.equal(concert?.offers, undefined, 'no ticket link, no offer');
   });
 
+  test("an event's own URL carries its name, date, place and picture, and an Event with every required property", async () => {
+    const html = await (await get(gateway, '/event/e1')).text();
+    const { meta, titles, links, jsonLd } = parseHead(html);
+    assert.deepEqual(titles, ['Tamil New Year | Adelaide Tamil Association']);
+    assert.match(meta.get('description') ?? '', new RegExp(`^\\w{3} 15 January ${NEXT_YEAR}, 6:30 pm, 12 King William St\\. Celebrations\\.$`));
+    assert.equal(meta.get('og:image'), `${PUBLIC_URL}/uploads/ny.webp`);
+    assert.equal(links[0]?.href, `${PUBLIC_URL}/event/e1`);
+    const [block] = jsonLd;
+    assert.equal(block?.['@context'], 'https://schema.org');
+    assert.equal(block?.['@type'], 'Event');
+    for (const key of ['name', 'startDate', 'location', 'eventStatus', 'image', 'description', 'offers']) assert.ok(block?.[key] !== undefined, key);
+    assert.equal(block?.url, `${PUBLIC_URL}/event/e1`);
+    assert.equal(block?.startDate, `${NEXT_YEAR}-01-15T18:30:00+10:30`);
+    // In Tamil: the Tamil name where the event has one, the English place where it has none.
+    const tamil = parseHead(await (await get(gateway, '/event/e1?lang=ta')).text());
+    assert.deepEqual(tamil.titles, ['தமிழ்ப் புத்தாண்டு | அடிலெய்டு தமிழ்ச் சங்கம்']);
+    assert.match(tamil.meta.get('description') ?? '', /12 King William St\./);
+    // A cancelled event says so; a draft or an unknown id is not indexed.
+    const cancelled = parseHead(await (await get(gateway, '/event/e2')).text());
+    assert.match(cancelled.meta.get('description') ?? '', /^Cancelled: /);
+    assert.equal(cancelled.jsonLd[0]?.eventStatus, 'https://schema.org/EventCancelled');
+    for (const path of ['/event/e4', '/event/nope']) assert.equal(parseHead(await (await get(gateway, path)).text()).meta.get('robots'), 'noindex', path);
+  });
+
   test('/ carries the Organization; private pages are noindex; a page without an image is a summary card', async () => {
     const home = parseHead(await (await get(gateway, '/')).text());
     assert.deepEqual(home.titles, ['Adelaide Tamil Association']);
@@ -222,7 +255,7 @@ describe('page heads, sitemap and robots.txt, over HTTP', () => {
     }
   });
 
-  test('/sitemap.xml: well-formed XML listing the pages and posts with lastmod and hreflang alternates', async () => {
+  test('/sitemap.xml: well-formed XML listing the pages, posts and current events with lastmod and hreflang alternates', async () => {
     const res = await fetch(`${gateway.url}/sitemap.xml`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'application/xml; charset=utf-8');
@@ -231,7 +264,8 @@ describe('page heads, sitemap and robots.txt, over HTTP', () => {
     assertWellFormed(xml);
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => (loc as string).replace(/&amp;/g, '&'));
     for (const path of ['/', '/about', '/events', '/blog', '/terms&conditions', '/blog/p1', '/blog/hostile', '/blog/a%20b%2Fc']) assert.ok(locs.includes(`${PUBLIC_URL}${path}`), path);
-    for (const path of ['/profile', '/staff', '/success', '/blog/:id']) assert.ok(!locs.includes(`${PUBLIC_URL}${path}`), path);
+    for (const path of ['/profile', '/staff', '/success', '/blog/:id', '/event/:id', '/event/e3', '/event/e4']) assert.ok(!locs.includes(`${PUBLIC_URL}${path}`), path);
+    for (const path of ['/event/e1', '/event/e2']) assert.ok(locs.includes(`${PUBLIC_URL}${path}`), `current event ${path}`);
     assert.match(xml, /<url><loc>https:\/\/tamil\.example\.org\/blog\/p1<\/loc><lastmod>2026-01-10T09:00:00\.000Z<\/lastmod>/);
     assert.match(xml, /<loc>https:\/\/tamil\.example\.org\/blog<\/loc><lastmod>2026-02-01T00:00:00\.000Z<\/lastmod>/);
     assert.match(xml, /<xhtml:link rel="alternate" hreflang="ta" href="https:\/\/tamil\.example\.org\/about\?lang=ta"\/>/);

@@ -182,7 +182,7 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
     releasesDir: config.RELEASES_DIR,
     registry,
     warn: (details, message) => logger.warn(details, message),
-    head: async (pathname) => renderHead(pageHead(config.PUBLIC_URL, pathname, await seoLists(listsFor(pathname)))),
+    head: async (pathname, lang) => renderHead(pageHead(config.PUBLIC_URL, pathname, await seoLists(listsFor(pathname)), undefined, lang)),
   });
 
   async function serveIndex(req: Request, res: ServerResponse): Promise<void> {
@@ -200,7 +200,7 @@ export function createApp(config: GatewayConfig, options: CreateAppOptions = {})
   });
   app.get('/sitemap.xml', async (_req, res) => {
     res.setHeader('Cache-Control', `public, max-age=${SEO_FILES_MAX_AGE_S}`);
-    res.type('application/xml; charset=utf-8').send(sitemapXml(config.PUBLIC_URL, await seoLists(['posts'])));
+    res.type('application/xml; charset=utf-8').send(sitemapXml(config.PUBLIC_URL, await seoLists(['posts', 'events'])));
   });
 
   const files: RequestHandler = async (req, res, next) => {

@@ -16,7 +16,7 @@ import {
 } from '@tca/contracts';
 import { contentSecurityPolicy } from './csp.js';
 import { escapeHtml, jsonForScript } from './html-text.js';
-import { withHead } from './seo.js';
+import { seoLang, withHead, type SeoLang } from './seo.js';
 import { preferredEncoding } from './static.js';
 
 export { jsonForScript } from './html-text.js';
@@ -41,7 +41,7 @@ export interface ShellPageOptions {
    * The page's head tags (title, description, canonical, OpenGraph, JSON-LD: seo.ts), in place of the template's
    * own `<title>` and meta description; without it the template's are served as they are.
    */
-  head?: (pathname: string) => Promise<string>;
+  head?: (pathname: string, lang: SeoLang) => Promise<string>;
 }
 
 interface ManifestShape {
@@ -142,11 +142,11 @@ export function createShellPage(options: ShellPageOptions) {
   }
 
   /** The page's HTML and CSP, or undefined when the shell is not built. */
-  async function render(pathname: string): Promise<{ html: string; csp: string } | undefined> {
+  async function render(pathname: string, lang: SeoLang = 'en'): Promise<{ html: string; csp: string } | undefined> {
     const template = await files.read(resolve(options.shellDir, 'index.html'));
     if (template === undefined) return undefined;
     // The head (which may wait a moment for content) is made while the registry and the hints are read.
-    const headTags = options.head?.(pathname).catch((err: unknown) => {
+    const headTags = options.head?.(pathname, lang).catch((err: unknown) => {
       options.warn({ err, pathname }, 'cannot make the page head: the template is served as it is');
       return undefined;
     });
@@ -154,7 +154,7 @@ export function createShellPage(options: ShellPageOptions) {
     const page = pageForPath(pathname);
     const hints = page ? await remoteHints(remoteForPage(page), page, registry.remotes[remoteForPage(page)]) : [];
     const tags = await headTags;
-    const base = tags === undefined ? template : withHead(template, tags);
+    const base = tags === undefined ? template : withHead(template, tags, lang);
     const head = `<script type="application/json" id="${INLINE_REGISTRY_ID}">${jsonForScript(registry)}</script>${renderHints(hints)}`;
     const at = base.indexOf('</head>');
     const html = at < 0 ? base : `${base.slice(0, at)}${head}${base.slice(at)}`;
@@ -171,9 +171,9 @@ export function createShellPage(options: ShellPageOptions) {
     return packed;
   }
 
-  /** Answers the shell's page for `pathname`; false when the shell is not built. */
+  /** Answers the shell's page for `pathname` (in Tamil for `?lang=ta`); false when the shell is not built. */
   async function serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
-    const rendered = await render(pathname);
+    const rendered = await render(pathname, seoLang(new URL(req.url ?? '/', 'http://gateway').searchParams.get('lang')));
     if (!rendered) return false;
     const body = Buffer.from(rendered.html, 'utf8');
     const etag = `"${createHash('sha256').update(body).update(rendered.csp).digest('base64url').slice(0, 27)}"`;
