@@ -23,7 +23,8 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  *   (a remote's development entry) and `@tca/ui/testing/*` are not shared: as shared modules they would
  *   only add entries to every remote's remoteEntry.js.
  * - Routing is `@tca/ui/router` (on wouter): one router for the shell and every remote.
- * - English and Tamil: `@tca/ui/i18n` over one Lingui `i18n` (`@lingui/core`), both in the first load.
+ * - English and Tamil: `@tca/ui/i18n` in the first load; the one Lingui `i18n` (`@lingui/core`) it keeps the
+ *   Tamil texts in comes with the first Tamil catalog (English needs no runtime: its catalogs are compiled).
  */
 const SHARED: Record<string, { pkg: string; firstLoad: boolean }> = {
   react: { pkg: 'react', firstLoad: true },
@@ -34,7 +35,7 @@ const SHARED: Record<string, { pkg: string; firstLoad: boolean }> = {
   '@tca/ui/router': { pkg: '@tca/ui', firstLoad: true },
   '@tca/ui/session': { pkg: '@tca/ui', firstLoad: true },
   '@tca/ui/i18n': { pkg: '@tca/ui', firstLoad: true },
-  '@lingui/core': { pkg: '@lingui/core', firstLoad: true },
+  '@lingui/core': { pkg: '@lingui/core', firstLoad: false },
   '@tca/ui/api': { pkg: '@tca/ui', firstLoad: false },
   '@tca/ui/session-end': { pkg: '@tca/ui', firstLoad: false },
   '@tca/ui/forms': { pkg: '@tca/ui', firstLoad: false },

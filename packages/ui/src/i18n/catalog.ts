@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { i18n, type Messages } from '@lingui/core';
+import type { I18n, Messages } from '@lingui/core';
+import { formatEnglish } from './english.js';
 import { currentLang, registerPreloader, subscribeLang, type Lang } from './lang.js';
 
 /**
@@ -7,7 +8,8 @@ import { currentLang, registerPreloader, subscribeLang, type Lang } from './lang
  * by the team that owns that code. Its English file (`messages/en.json`) is bundled with the code that
  * uses it, so English costs no request; the Tamil one (`messages/ta.json`) is a chunk of its own, fetched
  * only when Tamil is shown. Both are ICU MessageFormat, compiled at build time (the preset's
- * catalog loader), and held by the one Lingui `i18n` all apps share, under `<namespace>.<key>`.
+ * catalog loader). English is formatted by english.ts; Tamil texts are held by the one Lingui `i18n`
+ * all apps share (a shared singleton, fetched with the first Tamil catalog), under `<namespace>.<key>`.
  */
 export type CatalogFile = Readonly<Record<string, string>>;
 export type CatalogModule<M> = { default: M };
@@ -27,6 +29,21 @@ export interface Catalog<M extends CatalogFile> {
 /** Values for a message's `{placeholders}`; numbers drive `{n, plural, …}`. */
 export type MessageValues = Readonly<Record<string, string | number>>;
 
+let lingui: I18n | null = null;
+let linguiLoading: Promise<I18n> | null = null;
+
+/** The shared Lingui `i18n`, fetched once, when the first Tamil catalog is. */
+function loadLingui(): Promise<I18n> {
+  linguiLoading ??= import('@lingui/core').then(
+    (module) => (lingui = module.i18n),
+    (error: unknown) => {
+      linguiLoading = null;
+      throw error;
+    },
+  );
+  return linguiLoading;
+}
+
 function prefixed(namespace: string, messages: Messages): Messages {
   const out: Messages = {};
   for (const [key, message] of Object.entries(messages)) out[`${namespace}.${key}`] = message;
@@ -42,7 +59,6 @@ export function defineCatalog<M extends CatalogFile>(
   en: M,
   ta: () => Promise<CatalogModule<CatalogFile>>,
 ): Catalog<M> {
-  i18n.load('en', prefixed(namespace, en as unknown as Messages));
   const done = new Set<Lang>(['en']);
   const pending = new Map<Lang, Promise<void>>();
   const failed = new Set<Lang>();
@@ -56,8 +72,8 @@ export function defineCatalog<M extends CatalogFile>(
       let loading = pending.get(lang);
       if (!loading) {
         failed.delete(lang);
-        loading = ta().then(
-          (module) => {
+        loading = Promise.all([loadLingui(), ta()]).then(
+          ([i18n, module]) => {
             i18n.load(lang, prefixed(namespace, module.default as unknown as Messages));
             done.add(lang);
           },
@@ -81,9 +97,12 @@ export type Translate<M extends CatalogFile> = (key: keyof M & string, values?: 
 
 /** `t(key, values)` for the catalog's keys, in the language shown. */
 export function translator<M extends CatalogFile>(catalog: Catalog<M>): Translate<M> {
-  currentLang(); // activates the language on first use
-  // English is always loaded: a Tamil text missing from its file (a test catches that) falls back to it.
-  // Lingui types `message` as source text; a compiled message (what the catalog loader makes) is what it interpolates.
+  const lang = currentLang();
+  const i18n = lingui;
+  if (lang === 'en' || i18n === null || !catalog.loaded(lang)) return (key, values) => formatEnglish(catalog.english[key], values);
+  if (i18n.locale !== lang) i18n.activate(lang);
+  // A Tamil text missing from its file (the catalog test catches that) shows the English one. Lingui types
+  // `message` as source text; a compiled message (what the catalog loader makes) is what it interpolates.
   return (key, values) => i18n._(`${catalog.namespace}.${key}`, values, { message: catalog.english[key] as string });
 }
 

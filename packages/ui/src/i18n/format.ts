@@ -1,5 +1,11 @@
 import { Fragment, createElement, type ReactNode } from 'react';
-import { INTL_LOCALE, type Lang } from './lang.js';
+import { INTL_LOCALE, type Lang } from '@tca/ui/i18n';
+
+/*
+ * `@tca/ui/i18n/format`: dates, numbers, money and mixed-language text for the language shown. Not a
+ * shared module: it holds no state, so each app bundles only the helpers it uses, and the shell's first
+ * load carries none of them.
+ */
 
 /** The association's time zone: dates and times are shown as in Adelaide, whatever the visitor's clock. */
 export const ADELAIDE = 'Australia/Adelaide';

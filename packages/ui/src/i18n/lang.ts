@@ -1,5 +1,3 @@
-import { i18n } from '@lingui/core';
-
 /**
  * The site's two languages and the one this browser shows (`@tca/ui/i18n`, a shared singleton: the
  * shell's switch and every remote read the same state). The choice is, in order: `?lang=ta|en` in the
@@ -76,7 +74,6 @@ let current: Lang | null = null;
 export function currentLang(): Lang {
   if (current === null) {
     current = browserLang();
-    i18n.activate(current);
     markDocument(current);
   }
   return current;
@@ -114,7 +111,6 @@ export async function setLang(lang: Lang, { remember = true }: { remember?: bool
   }
   if (lang === currentLang()) return;
   current = lang;
-  i18n.activate(lang);
   markDocument(lang);
   for (const listener of listeners) listener();
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LANG_CHANGE_EVENT, { detail: lang }));
