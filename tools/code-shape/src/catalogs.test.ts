@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
  * (glossary.ta.json at the repository's root).
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SKIP = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report']);
+const SKIP = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'testdata']);
 
 function catalogs(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
