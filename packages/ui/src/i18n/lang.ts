@@ -66,6 +66,14 @@ export function browserLang(): Lang {
   return detectLang({ search: window.location.search, stored: readStored(), browser: window.navigator.languages });
 }
 
+function remember(lang: Lang): void {
+  try {
+    storage()?.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    // Blocked storage: the choice lasts for this page only.
+  }
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: Lang | null = null;
@@ -75,6 +83,8 @@ export function currentLang(): Lang {
   if (current === null) {
     current = browserLang();
     markDocument(current);
+    // A language link (`?lang=ta`, as shared or found by a search engine) is a choice: it is remembered.
+    if (typeof window !== 'undefined' && isLang(new URLSearchParams(window.location.search).get('lang'))) remember(current);
   }
   return current;
 }
@@ -100,15 +110,9 @@ export function registerPreloader(preload: (lang: Lang) => Promise<void>): void 
  * (unless `remember` is false: a member's stored language applied at login is remembered the same way)
  * and announces it.
  */
-export async function setLang(lang: Lang, { remember = true }: { remember?: boolean } = {}): Promise<void> {
+export async function setLang(lang: Lang, { remember: keep = true }: { remember?: boolean } = {}): Promise<void> {
   await Promise.all([...preloaders].map((preload) => preload(lang)));
-  if (remember) {
-    try {
-      storage()?.setItem(LANG_STORAGE_KEY, lang);
-    } catch {
-      // Blocked storage: the choice lasts for this page only.
-    }
-  }
+  if (keep) remember(lang);
   if (lang === currentLang()) return;
   current = lang;
   markDocument(lang);
