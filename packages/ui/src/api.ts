@@ -1,5 +1,6 @@
 import { parseApiError, type ApiError } from '@tca/contracts';
-import { currentLang } from '@tca/ui/i18n';
+import { currentLang, translator } from '@tca/ui/i18n';
+import { uiCatalog } from './messages.js';
 import { retryAfterText } from './server-errors.js';
 
 /**
@@ -105,9 +106,13 @@ export function isRejectedToken(result: ApiResult<unknown>): boolean {
   return result.error === null || REJECTED_TOKEN_CODES.has(result.error.error);
 }
 
-/** A 429's text: the service's message (or "Too many attempts.") and when to try again. */
+/**
+ * A 429's text: the service's message (or "Too many attempts.") and when to try again. In Tamil the
+ * kit's own sentence stands for the service's English one.
+ */
 export function tooManyText(result: HttpFailure): string {
-  const base = result.error?.message?.trim() || 'Too many attempts.';
+  const t = translator(uiCatalog);
+  const base = (currentLang() === 'en' && result.error?.message?.trim()) || t('tooMany');
   const when = retryAfterText(result.retryAfter);
   return when ? `${base} ${when}` : base;
 }

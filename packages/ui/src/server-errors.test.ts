@@ -30,3 +30,24 @@ test('field messages for fields the form shows go under them; the others are kep
   assert.deepEqual(splitFieldMessages(null, ['name']), { fields: {}, others: [] });
   assert.deepEqual(splitFieldMessages(undefined, []), { fields: {}, others: [] });
 });
+
+test('Retry-After in Tamil: the same moments in Tamil sentences, numbers from Intl', async () => {
+  const { setLang } = await import('@tca/ui/i18n');
+  const { tooManyText } = await import('./api.js');
+  await setLang('ta', { remember: false });
+  try {
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    assert.equal(retryAfterText('1', now), 'சிறிது நேரத்தில் மீண்டும் முயலுங்கள்.');
+    assert.equal(retryAfterText('45', now), '45 விநாடிகளில் மீண்டும் முயலுங்கள்.');
+    assert.equal(retryAfterText('60', now), '1 நிமிடத்தில் மீண்டும் முயலுங்கள்.');
+    assert.equal(retryAfterText('61', now), '2 நிமிடங்களில் மீண்டும் முயலுங்கள்.');
+    assert.equal(retryAfterText('3600', now), '1 மணிநேரத்தில் மீண்டும் முயலுங்கள்.');
+    assert.equal(retryAfterText('7200', now), '2 மணிநேரங்களில் மீண்டும் முயலுங்கள்.');
+    // The service's English message gives way to the kit's Tamil one.
+    const failure = { kind: 'http', status: 429, statusText: 'Too Many Requests', error: { error: 'rate_limited', message: 'Too many requests.' }, retryAfter: '120' } as const;
+    assert.match(tooManyText(failure), /^மிக அதிகமான முயற்சிகள்\. 2 நிமிடங்களில்/);
+  } finally {
+    await setLang('en', { remember: false });
+  }
+  assert.equal(retryAfterText('45'), 'Please try again in 45 seconds.');
+});

@@ -1,8 +1,11 @@
 /**
  * Turning a service's error answer into words, shared by every form: when to try again after a
- * 429, and which of a 400's field messages belong under the form's own fields. No dependencies, so
- * any module may use it (the apps' API clients parse the answer with @tca/contracts' schemas).
+ * 429, and which of a 400's field messages belong under the form's own fields. It depends only on the
+ * shared `@tca/ui/i18n` (its sentences are in the language shown), so any module may use it (the apps'
+ * API clients parse the answer with @tca/contracts' schemas).
  */
+import { translator } from '@tca/ui/i18n';
+import { uiCatalog } from './messages.js';
 
 /** The part of a service's `{ error, message, fields? }` answer these helpers read. */
 export interface FieldErrors {
@@ -10,8 +13,8 @@ export interface FieldErrors {
 }
 
 /**
- * A `Retry-After` header (seconds or an HTTP date) as a sentence, or null when it is absent or
- * unreadable. `now` is for tests.
+ * A `Retry-After` header (seconds or an HTTP date) as a sentence in the language shown, or null when
+ * it is absent or unreadable. `now` is for tests.
  */
 export function retryAfterText(header: string | null, now = Date.now()): string | null {
   if (!header) return null;
@@ -23,11 +26,12 @@ export function retryAfterText(header: string | null, now = Date.now()): string 
     if (Number.isNaN(at)) return null;
     seconds = Math.max(0, Math.round((at - now) / 1000));
   }
-  if (seconds < 60) return `Please try again in ${seconds <= 1 ? 'a moment' : `${seconds} seconds`}.`;
+  const t = translator(uiCatalog);
+  if (seconds <= 1) return t('retry.moment');
+  if (seconds < 60) return t('retry.seconds', { n: seconds });
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
-  const hours = Math.ceil(minutes / 60);
-  return `Please try again in ${hours === 1 ? '1 hour' : `${hours} hours`}.`;
+  if (minutes < 60) return t('retry.minutes', { n: minutes });
+  return t('retry.hours', { n: Math.ceil(minutes / 60) });
 }
 
 /**

@@ -1,7 +1,9 @@
 import { LOGGED_OUT_MESSAGE, paths, SESSION_ENDED_MESSAGE, SIGNED_OUT_EVERYWHERE_MESSAGE, type SessionModule } from '@tca/contracts';
 // Through the package name, so Module Federation hands this module the one shared session store.
 import { attempt, clearSession, readToken, tabStorage, type WritableStorage } from '@tca/ui/session';
+import { currentLang, translator } from '@tca/ui/i18n';
 import type { FetchLike } from './api.js';
+import { uiCatalog } from './messages.js';
 
 /**
  * Ending a login session and the login page's one-shot message (`@tca/ui/session-end`): only the
@@ -39,6 +41,23 @@ export function takeFlash(storage: WritableStorage | null = tabStorage()): Flash
   } catch {
     return null;
   }
+}
+
+/** The kit's messages the flash may carry (the spec's English), by their catalog key. */
+const FLASH_KEYS: Readonly<Record<string, 'session.loggedOut' | 'session.signedOutEverywhere' | 'session.ended'>> = {
+  [LOGGED_OUT_MESSAGE]: 'session.loggedOut',
+  [SIGNED_OUT_EVERYWHERE_MESSAGE]: 'session.signedOutEverywhere',
+  [SESSION_ENDED_MESSAGE]: 'session.ended',
+};
+
+/**
+ * A flash's text in the language shown: the stored text is the spec's English (it may have been set
+ * before a switch); a message of the kit's is shown from the catalog, any other as it was stored.
+ */
+export function flashText(flash: Flash): { text: string; lang: 'en' | undefined } {
+  const key = FLASH_KEYS[flash.text];
+  if (key) return { text: translator(uiCatalog)(key), lang: undefined };
+  return { text: flash.text, lang: currentLang() === 'en' ? undefined : 'en' };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,9 @@ import { lazy, StrictMode, Suspense, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { paths, type PageId, type RemotePage } from '@tca/contracts';
 import { BrowserRouter, Link, Route, Routes } from './router.js';
+import { translator, useLang } from '@tca/ui/i18n';
+import { uiCatalog } from './messages.js';
+import { Spinner } from './spinner.js';
 import { Toaster } from './toaster.js';
 
 interface StandaloneAppProps {
@@ -15,10 +18,12 @@ interface StandaloneAppProps {
  * plain router, without the shell's frame. The composed site never renders this.
  */
 export function StandaloneApp({ name, routes }: StandaloneAppProps) {
+  useLang(); // re-renders on a switch
+  const t = translator(uiCatalog);
   const pages = useMemo(() => routes.map(({ path, page }) => ({ path, Page: lazy(() => page.load().then((Page) => ({ default: Page }))) })), [routes]);
   return (
     <BrowserRouter>
-      <nav aria-label={`${name} pages`} style={{ padding: '0.75rem 1.25rem', borderBottom: '1px solid var(--tca-line)' }}>
+      <nav aria-label={t('standalone.pages', { name })} style={{ padding: '0.75rem 1.25rem', borderBottom: '1px solid var(--tca-line)' }}>
         <strong>{name}</strong> (standalone):{' '}
         {routes.map((route) => (
           <Link key={route.path} to={route.path.replace(/:(\w+)/g, 'sample-$1')} style={{ marginRight: '0.75rem' }}>
@@ -28,7 +33,7 @@ export function StandaloneApp({ name, routes }: StandaloneAppProps) {
       </nav>
       <Routes>
         {pages.map(({ path, Page }) => (
-          <Route key={path} path={path} element={<Suspense fallback={<p>Loading...</p>}><Page /></Suspense>} />
+          <Route key={path} path={path} element={<Suspense fallback={<Spinner />}><Page /></Suspense>} />
         ))}
       </Routes>
       <Toaster />

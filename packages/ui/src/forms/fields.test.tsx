@@ -158,3 +158,23 @@ test('the grid, the required note, and the classes a page uses for a control it 
   assert.match(select, /required=""/);
   assert.match(select, /aria-invalid="true"/);
 });
+
+test('in Tamil: the required note, the password toggle, the country code label, the spinner and the modal\'s Close', async () => {
+  const { setLang } = await import('@tca/ui/i18n');
+  const { Spinner } = await import('../spinner.js');
+  const { Modal } = await import('../modal/modal.js');
+  await setLang('ta', { remember: false });
+  try {
+    const note = renderToStaticMarkup(<RequiredNote />);
+    assert.match(note, /<span aria-hidden="true">\*<\/span><span class="tca-visually-hidden">நட்சத்திரக் குறியிட்ட<\/span> புலங்களை நிரப்புவது கட்டாயம்\./);
+    const password = renderToStaticMarkup(<PasswordField label="கடவுச்சொல்" autoComplete="current-password" registration={reg('password')} />);
+    assert.match(password, /aria-label="கடவுச்சொல்: காட்டு">காட்டு<\/button>/);
+    const phone = renderToStaticMarkup(<PhoneField label="தொலைபேசி" countryCodes={['+61']} registration={reg('phone')} countryRegistration={reg('countryCode')} />);
+    assert.ok(labels(phone).has('நாட்டுக் குறியீடு'));
+    assert.match(renderToStaticMarkup(<Spinner />), />ஏற்றுகிறது\.\.\.</);
+    assert.match(renderToStaticMarkup(<Modal title="x" onClose={() => undefined} />), /aria-label="மூடுக"/);
+    for (const html of [note, password, phone]) assert.doesNotMatch(html, /Fields marked|>Show<|Country code|Loading/);
+  } finally {
+    await setLang('en', { remember: false });
+  }
+});

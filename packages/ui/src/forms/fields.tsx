@@ -1,4 +1,6 @@
 import { useId, useState, type ChangeEvent, type CSSProperties, type FocusEvent, type ReactNode, type Ref } from 'react';
+import { richText, useT } from '@tca/ui/i18n';
+import { uiCatalog } from '../messages.js';
 import styles from './fields.module.css';
 
 /**
@@ -121,10 +123,13 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
 
 /** "Fields marked * are required." — put it at the top of a form that uses the marker. */
 export function RequiredNote() {
+  const t = useT(uiCatalog);
   return (
     <p className={styles.note}>
-      Fields marked <span aria-hidden="true">*</span>
-      <span className="tca-visually-hidden">with an asterisk</span> are required.
+      {richText(t('required.note'), {
+        0: (star) => <span aria-hidden="true">{star}</span>,
+        1: (words) => <span className="tca-visually-hidden">{words}</span>,
+      })}
     </p>
   );
 }
@@ -174,6 +179,7 @@ interface PasswordFieldProps extends CommonFieldProps {
  */
 export function PasswordField({ label, registration, error, required, hint, wide, errorLines, autoComplete }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const t = useT(uiCatalog);
   return (
     <Field label={label} error={error} required={required} wide={wide} hint={hint} errorLines={errorLines}>
       {(control) => (
@@ -191,10 +197,10 @@ export function PasswordField({ label, registration, error, required, hint, wide
             type="button"
             className={styles.reveal}
             aria-controls={control.id}
-            aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+            aria-label={t(visible ? 'password.hideLabel' : 'password.showLabel', { field: label.toLowerCase() })}
             onClick={() => setVisible((shown) => !shown)}
           >
-            {visible ? 'Hide' : 'Show'}
+            {t(visible ? 'password.hide' : 'password.show')}
           </button>
         </div>
       )}
@@ -263,12 +269,13 @@ export function PhoneField({
   registration,
   countryRegistration,
   countryCodes,
-  countryLabel = 'Country code',
+  countryLabel,
   error,
   countryError,
   required,
   errorLines,
 }: PhoneFieldProps) {
+  const t = useT(uiCatalog);
   const countryId = useId();
   const countryErrorId = `${countryId}-error`;
   return (
@@ -282,7 +289,7 @@ export function PhoneField({
       {(control) => (
         <div className={styles.phoneRow}>
           <label htmlFor={countryId} className="tca-visually-hidden">
-            {countryLabel}
+            {countryLabel ?? t('phone.countryCode')}
           </label>
           <select
             {...countryRegistration}

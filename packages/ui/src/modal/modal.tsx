@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useT } from '@tca/ui/i18n';
+import { uiCatalog } from '../messages.js';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -21,6 +23,7 @@ export interface ModalProps {
  * that opened it. Render it only while it is open.
  */
 export function Modal({ title, onClose, children, footer, description, closeOnBackdrop = true, returnFocusTo }: ModalProps) {
+  const t = useT(uiCatalog);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -68,7 +71,7 @@ export function Modal({ title, onClose, children, footer, description, closeOnBa
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} aria-label="Close" onClick={() => ref.current?.close()}>
+          <button type="button" className={styles.close} aria-label={t('close')} onClick={() => ref.current?.close()}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
