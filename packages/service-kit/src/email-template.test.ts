@@ -74,3 +74,26 @@ describe('formatDateTimeIn', () => {
     assert.equal(formatDateTimeIn(new Date('2026-07-01T02:00:00Z'), 'Australia/Adelaide'), 'Wednesday 1 July 2026 at 11:30 am ACST');
   });
 });
+
+describe('renderEmail in Tamil', () => {
+  const tamil = renderEmail({ subject: 'வணக்கம்', lang: 'ta', blocks: [{ type: 'paragraph', text: 'வணக்கம் கவி,' }] }, brand);
+
+  it('marks the page lang="ta" and writes the frame (band, footer, signature) in Tamil', () => {
+    assert.ok(tamil.html.includes('<html lang="ta">'));
+    assert.ok(!tamil.html.includes('Adelaide Tamil Association'));
+    assert.equal((tamil.html.match(/அடிலெய்டு தமிழ்ச் சங்கம்/g) ?? []).length, 2);
+    assert.ok(tamil.text.endsWith('-- \nஅடிலெய்டு தமிழ்ச் சங்கம்\nhttps://tamil.example.org\n'));
+  });
+
+  it('English is the default and lang "en" renders the same bytes; a brand of another name is kept', () => {
+    assert.deepEqual(renderEmail({ ...content, lang: 'en' }, brand), renderEmail(content, brand));
+    const other = renderEmail({ subject: 'x', lang: 'ta', blocks: [] }, { name: 'Pongal Committee' });
+    assert.ok(other.text.endsWith('-- \nPongal Committee\n'));
+  });
+
+  it('formats dates with Tamil month names in Adelaide time', () => {
+    const when = new Date('2026-11-25T14:19:00Z');
+    assert.match(formatDateTimeIn(when, 'Australia/Adelaide', 'ta'), /நவம்பர்/);
+    assert.equal(formatDateTimeIn(when, 'Australia/Adelaide'), formatDateTimeIn(when, 'Australia/Adelaide', 'en'));
+  });
+});

@@ -1,3 +1,7 @@
+import en from './messages/en.json' with { type: 'json' };
+import ta from './messages/ta.json' with { type: 'json' };
+import { serviceTexts, type SiteLang } from './texts.js';
+
 /**
  * E-mail templates: each message is written once, as a list of blocks, and rendered to both a plain-text
  * and an HTML part. Every value is text: the HTML renderer escapes all of it, so user input (names,
@@ -21,6 +25,8 @@ export interface EmailContent {
   /** The summary line mail clients show next to the subject (hidden in the HTML body). */
   preheader?: string;
   blocks: readonly EmailBlock[];
+  /** The language the message is written in (default English): `<html lang>` and the frame's own texts. */
+  lang?: SiteLang;
 }
 
 export interface EmailBrand {
@@ -40,6 +46,15 @@ export const ADELAIDE_TIME_ZONE = 'Australia/Adelaide';
 /** The association's brand for e-mails, linking to the site at `publicUrl` (PUBLIC_URL). */
 export function brandFor(publicUrl: string): EmailBrand {
   return { name: ASSOCIATION_NAME, url: publicUrl };
+}
+
+/** The frame's own texts (the association's name in the header band, footer and signature). */
+const frameTexts = serviceTexts('service-kit/email-template', en, ta);
+
+/** The brand as a `lang` message shows it: the association's name in that language; another name as given. */
+function localBrand(brand: EmailBrand, lang: SiteLang): EmailBrand {
+  if (lang === 'en' || brand.name !== ASSOCIATION_NAME) return brand;
+  return { ...brand, name: frameTexts(lang)('associationName') };
 }
 
 export interface RenderedEmail {
@@ -139,7 +154,9 @@ function htmlBlock(block: EmailBlock): string {
 }
 
 /** Renders one message to its plain-text and HTML parts (both from the same blocks). */
-export function renderEmail(content: EmailContent, brand: EmailBrand): RenderedEmail {
+export function renderEmail(content: EmailContent, givenBrand: EmailBrand): RenderedEmail {
+  const lang = content.lang ?? 'en';
+  const brand = localBrand(givenBrand, lang);
   const subject = oneLine(content.subject);
   const signature = brand.url ? `${brand.name}\n${brand.url}` : brand.name;
   const text = [...content.blocks.map(textBlock), `-- \n${signature}`].join('\n\n') + '\n';
@@ -151,7 +168,7 @@ export function renderEmail(content: EmailContent, brand: EmailBrand): RenderedE
     : '';
   const html = [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:#fffaf3;color:${INK};${FONT};font-size:16px">`,
     preheader,
@@ -165,9 +182,12 @@ export function renderEmail(content: EmailContent, brand: EmailBrand): RenderedE
   return { subject, text, html };
 }
 
-/** A date and time as people in `timeZone` read it, e.g. `Thursday 26 November 2026 at 12:49 am ACDT`. */
-export function formatDateTimeIn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
+/**
+ * A date and time as people in `timeZone` read it, e.g. `Thursday 26 November 2026 at 12:49 am ACDT`;
+ * in Tamil (`lang` 'ta') with Tamil day and month names.
+ */
+export function formatDateTimeIn(date: Date, timeZone: string, lang: SiteLang = 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'ta' ? 'ta-IN' : 'en-AU', {
     timeZone,
     weekday: 'long',
     day: 'numeric',
