@@ -1,4 +1,6 @@
 import { getCountries, getCountryCallingCode, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { currentLang, INTL_LOCALE } from '@tca/ui/i18n';
+import { messageText } from './messages.js';
 
 /**
  * Phone numbers as the old site stored them: the country code's digits followed by the national
@@ -41,7 +43,7 @@ export function isCountryCode(value: string): value is CountryCode {
   return (getCountries() as string[]).includes(value);
 }
 
-/** The English name of a country, for messages ("a valid phone number for Australia"). */
+/** The name of a country in `locale` (English by default), for messages ("a valid phone number for Australia"). */
 export function countryName(country: string, locale = 'en'): string {
   try {
     return new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country;
@@ -53,7 +55,8 @@ export function countryName(country: string, locale = 'en'): string {
 /** Null when `national` is a valid number of `country`, else the message to show. */
 export function phoneProblem(national: string, country: string): string | null {
   if (!isCountryCode(country)) return 'Please choose a country';
-  return isValidPhoneNumber(national, country) ? null : `Please enter a valid phone number for ${countryName(country)}`;
+  // Made when the form validates, in the language shown then (the country named in it too).
+  return isValidPhoneNumber(national, country) ? null : messageText('phone.invalid', { country: countryName(country, INTL_LOCALE[currentLang()]) });
 }
 
 /**

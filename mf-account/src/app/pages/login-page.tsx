@@ -3,8 +3,10 @@ import { Navigate, useLocation } from '@tca/ui/router';
 import { paths, type LoginSecondFactorAnswer } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
 import { readUser } from '@tca/ui/session';
-import { takeFlash } from '@tca/ui/session-end';
+import { useT } from '@tca/ui/i18n';
+import { flashText, takeFlash } from '@tca/ui/session-end';
 import { LoginForm } from '../../features/login/components/login-form.js';
+import { loginCatalog } from '../../features/login/messages.js';
 import { ResetRequestForm } from '../../features/login/components/reset-request-form.js';
 import type { LoginLocationState, LoginView } from '../../shared/login-location-state.js';
 import { toast } from '../../shared/toasts.js';
@@ -22,6 +24,7 @@ const SecondFactorStep = lazy(() =>
  * with a message (the sign-in ended).
  */
 export function LoginPage() {
+  const t = useT(loginCatalog);
   const location = useLocation();
   // Read once: logging in stores the session, and the page must still show its 2-second message.
   const [hadSession] = useState(() => readUser() !== null);
@@ -42,7 +45,7 @@ export function LoginPage() {
   useEffect(() => {
     // The message of a logout (or an ended session), kept across the reload that brought us here.
     const flash = takeFlash();
-    if (flash) toast(flash.tone, flash.text);
+    if (flash) toast(flash.tone, flashText(flash).text);
   }, []);
 
   if (hadSession) return <Navigate to={paths.home} replace />;
@@ -54,10 +57,10 @@ export function LoginPage() {
   };
 
   return (
-    <Page title="Login" lead="Log in to your member account to see your profile and membership.">
+    <Page title={t('page.title')} lead={t('page.lead')}>
       <div className={styles.card}>
         {secondStep ? (
-          <Suspense fallback={<Spinner label="Loading the next step" />}>
+          <Suspense fallback={<Spinner label={t('page.nextStep')} />}>
             <SecondFactorStep step={secondStep} onRestart={restart} />
           </Suspense>
         ) : view === 'login' ? (

@@ -12,7 +12,9 @@ prepareUiRendering();
 
 const localStorage = new MemoryStorage();
 // The session store reads window.localStorage when it loads; node has EventTarget but no window.
-Object.assign(globalThis, { window: Object.assign(new EventTarget(), { localStorage, sessionStorage: new MemoryStorage() }) });
+Object.assign(globalThis, {
+  window: Object.assign(new EventTarget(), { localStorage, sessionStorage: new MemoryStorage(), location: { search: '' }, navigator: { languages: ['en-AU'] } }),
+});
 
 const { LoginPage } = await import('./login-page.js');
 const { RegisterPage } = await import('./register-page.js');
@@ -160,4 +162,71 @@ test('profile: the Staff area link shows only for an account with a staff role (
   assert.match(html, /<h2 id="staff-area-title"[^>]*>Staff area<\/h2>/);
   assert.match(html, /Your staff roles: Editor, Support\./);
   assert.match(html, /<a (?=[^>]*class="tca-button")(?=[^>]*href="\/staff")[^>]*>Open the staff area<\/a>/);
+});
+
+/** Renders with the interface in Tamil (every catalog preloaded), back to English afterwards. */
+async function inTamil(node: ReactNode, path: string): Promise<string> {
+  const { setLang } = await import('@tca/ui/i18n');
+  await setLang('ta', { remember: false });
+  try {
+    return render(node, path);
+  } finally {
+    await setLang('en', { remember: false });
+  }
+}
+
+/** The English interface texts a Tamil page must not show (content and names aside). */
+function assertNoEnglish(html: string, texts: readonly string[]): void {
+  for (const text of texts) assert.ok(!html.includes(text), `English left: ${text}`);
+}
+
+test('login in Tamil: title, fields, buttons and links in Tamil, no English interface text', async () => {
+  const html = await inTamil(<LoginPage />, '/login');
+  assert.match(html, /<h1[^>]*>உள்நுழைவு<\/h1>/);
+  const byLabel = labels(html);
+  assert.ok(byLabel.has('மின்னஞ்சல் *'));
+  assert.ok(byLabel.has('கடவுச்சொல் *'));
+  assert.match(html, /<button type="submit"[^>]*>உள்நுழைக<\/button>/);
+  assert.match(html, /<a href="\/register"[^>]*>புதிய கணக்கைத் தொடங்குங்கள்<\/a>/);
+  assert.match(html, />காட்டு<\/button>/);
+  assertNoEnglish(html, ['Login', 'Member login', 'Email', 'Password', 'Forgot password', 'Create an account', '>Show<', "Don't have"]);
+});
+
+test('register in Tamil: every label, the country names, the terms and the submit hint in Tamil', async () => {
+  const html = await inTamil(<RegisterPage />, '/register');
+  assert.match(html, /<h1[^>]*>கணக்கைத் தொடங்குங்கள்<\/h1>/);
+  const byLabel = labels(html);
+  for (const label of ['முதல் பெயர் *', 'குடும்பப் பெயர் *', 'மின்னஞ்சல் *', 'நாடு *', 'தொலைபேசி எண் *', 'கடவுச்சொல் *', 'கடவுச்சொல்லை உறுதிப்படுத்துக *']) assert.ok(byLabel.has(label), label);
+  // The country names follow useLang, whose server snapshot (this render) is English; the browser names them in Tamil.
+  assert.match(html, /<button type="submit"[^>]*>கணக்கைத் தொடங்குக<\/button>/);
+  assert.match(html, /<span aria-hidden="true">\*<\/span><span class="tca-visually-hidden">நட்சத்திரக் குறியிட்ட<\/span>/);
+  assertNoEnglish(html, ['Create an Account', 'First Name', 'Last Name', 'Phone Number', 'Confirm Password', 'Terms and Conditions', 'Fields marked', 'Log in', 'Your details']);
+});
+
+test('reset password in Tamil', async () => {
+  const html = await inTamil(<ResetPasswordPage />, '/reset-password/abc');
+  assert.match(html, /<h1[^>]*>கடவுச்சொல் மீட்டமைப்பு<\/h1>/);
+  assert.ok(labels(html).has('புதிய கடவுச்சொல் *'));
+  assert.match(html, /<button type="submit"[^>]*>சமர்ப்பிக்க<\/button>/);
+  assertNoEnglish(html, ['Reset Password', 'New Password', 'Confirm Password', 'Submit']);
+});
+
+test('the messages that travel as values show in Tamil: validation, outcomes, the services\' known texts; others as they came', async () => {
+  const { setLang } = await import('@tca/ui/i18n');
+  const { shownText, foreignText } = await import('../../shared/messages.js');
+  const { RESET_REQUEST_MESSAGE, PASSWORD_UPDATED_MESSAGE } = await import('@tca/contracts');
+  await setLang('ta', { remember: false });
+  try {
+    assert.equal(shownText('Email is required'), 'மின்னஞ்சல் முகவரி தேவை');
+    assert.equal(shownText('Invalid email or password'), 'மின்னஞ்சல் அல்லது கடவுச்சொல் தவறானது');
+    assert.match(shownText(RESET_REQUEST_MESSAGE), /மீட்டமைப்பு இணைப்பு/);
+    assert.match(shownText(PASSWORD_UPDATED_MESSAGE), /புதுப்பிக்கப்பட்டது/);
+    assert.equal(shownText('A server text of its own'), 'A server text of its own');
+    assert.equal(foreignText('A server text of its own'), 'en');
+    assert.equal(foreignText('Email is required'), undefined);
+    assert.equal(shownText(undefined), undefined);
+  } finally {
+    await setLang('en', { remember: false });
+  }
+  assert.equal(shownText('Email is required'), 'Email is required');
 });

@@ -3,12 +3,15 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from '@tca/ui/router';
 import { paths, type LoginRequest, type LoginSecondFactorAnswer } from '@tca/contracts';
 import { Banner, PasswordField, TextField } from '@tca/ui/forms';
+import { richText, useT } from '@tca/ui/i18n';
+import { shownText } from '../../../shared/messages.js';
 import { toast } from '../../../shared/toasts.js';
 import styles from '../../../shared/account.module.css';
 import { logIn } from '../api/log-in.js';
 import { loadLoginChecks } from '../load-login-checks.js';
 import { loginFailureText } from '../login-outcomes.js';
 import { LOGIN_TEXT } from '../login-texts.js';
+import { loginCatalog } from '../messages.js';
 import { storeLogin } from '../store-login.js';
 
 /** Spec §8/§9: after 'Login successful!' the browser goes to / after 2 seconds. */
@@ -29,6 +32,7 @@ const resolver: Resolver<LoginRequest> = async (values, context, options) => (aw
 
 /** The login form: §5 messages as 3-second toasts (and under their fields), §8 texts for the answer. */
 export function LoginForm({ onForgotPassword, focusOnMount, onSecondFactor, notice, email = '' }: LoginFormProps) {
+  const t = useT(loginCatalog);
   const navigate = useNavigate();
   const [loggedIn, setLoggedIn] = useState(false);
   const {
@@ -85,39 +89,45 @@ export function LoginForm({ onForgotPassword, focusOnMount, onSecondFactor, noti
       }}
     >
       <h2 id="login-form-title" className={styles.cardTitle}>
-        Member login
+        {t('form.title')}
       </h2>
-      <p className={styles.cardLead}>Enter the e-mail address and password of your account.</p>
-      {notice ? <Banner tone="error" title={notice} /> : null}
+      <p className={styles.cardLead}>{t('form.lead')}</p>
+      {notice ? <Banner tone="error" title={shownText(notice)} /> : null}
       <div className={styles.stack}>
         <TextField
-          label="Email"
+          label={t('form.email')}
           type="email"
           inputMode="email"
           autoComplete="username"
           required
           registration={register('email')}
-          error={errors.email?.message}
+          error={shownText(errors.email?.message)}
         />
-        <PasswordField label="Password" autoComplete="current-password" required registration={register('password')} error={errors.password?.message} />
+        <PasswordField
+          label={t('form.password')}
+          autoComplete="current-password"
+          required
+          registration={register('password')}
+          error={shownText(errors.password?.message)}
+        />
       </div>
       <div className={styles.between}>
         <button type="button" className={styles.linkButton} onClick={onForgotPassword}>
-          Forgot password?
+          {t('form.forgot')}
         </button>
       </div>
       <div className={styles.actions}>
         <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
-          {isSubmitting ? 'Logging in...' : 'Login'}
+          {isSubmitting ? t('form.submitting') : t('form.submit')}
         </button>
       </div>
       {loggedIn ? (
         <p className={styles.note} role="status">
-          Taking you to the home page…
+          {t('form.redirecting')}
         </p>
       ) : null}
       <p className={styles.alt}>
-        Don&apos;t have an account? <Link to={paths.register}>Create an account</Link>
+        {richText(t('form.noAccount'), { 0: (text) => <Link to={paths.register}>{text}</Link> })}
       </p>
     </form>
   );

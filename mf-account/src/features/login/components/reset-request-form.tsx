@@ -2,11 +2,14 @@ import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { ResetRequest } from '@tca/contracts';
 import { TextField } from '@tca/ui/forms';
+import { richText, useT } from '@tca/ui/i18n';
+import { shownText } from '../../../shared/messages.js';
 import { toast } from '../../../shared/toasts.js';
 import styles from '../../../shared/account.module.css';
 import { sendResetEmail } from '../api/send-reset-email.js';
 import { loadLoginChecks } from '../load-login-checks.js';
 import { resetRequestOutcome } from '../login-outcomes.js';
+import { loginCatalog } from '../messages.js';
 
 interface ResetRequestFormProps {
   onBack: () => void;
@@ -17,6 +20,7 @@ const resolver: Resolver<ResetRequest> = async (values, context, options) => (aw
 
 /** The login card's reset-link request (spec §2.3): email only, Send Reset Link, Back to login. */
 export function ResetRequestForm({ onBack, focusOnMount }: ResetRequestFormProps) {
+  const t = useT(loginCatalog);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
@@ -52,22 +56,28 @@ export function ResetRequestForm({ onBack, focusOnMount }: ResetRequestFormProps
       }}
     >
       <h2 id="reset-request-title" className={styles.cardTitle}>
-        Reset your password
+        {t('reset.title')}
       </h2>
-      <p className={styles.cardLead}>Enter your account&apos;s e-mail address and we will send you a link to choose a new password.</p>
-      <TextField label="Email" type="email" inputMode="email" autoComplete="email" required registration={register('email')} error={errors.email?.message} />
+      <p className={styles.cardLead}>{t('reset.lead')}</p>
+      <TextField
+        label={t('form.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        registration={register('email')}
+        error={shownText(errors.email?.message)}
+      />
       <div className={styles.actions}>
         <button type="submit" className="tca-button" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? 'Sending...' : 'Send Reset Link'}
+          {isSubmitting ? t('reset.submitting') : t('reset.submit')}
         </button>
         <button type="button" className={styles.linkButton} onClick={onBack}>
-          Back to login
+          {t('reset.back')}
         </button>
       </div>
       {sentTo ? (
-        <p className={styles.note}>
-          If an account exists for <strong>{sentTo}</strong>, the e-mail is on its way. The link can be used once and expires after an hour.
-        </p>
+        <p className={styles.note}>{richText(t('reset.sentTo', { email: sentTo }), { 0: (email) => <strong>{email}</strong> })}</p>
       ) : null}
     </form>
   );

@@ -4,14 +4,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Banner, CheckboxField, Field, fieldClasses as fieldStyles, FieldGrid, PasswordField, RequiredNote, TextField } from '@tca/ui/forms';
+import { INTL_LOCALE, richText, useLang, useT } from '@tca/ui/i18n';
 import { Modal } from '@tca/ui/modal';
+import { shownText } from '../../../shared/messages.js';
 import { countryOptions } from '../../../shared/phone.js';
 import styles from '../../../shared/account.module.css';
 import { registerAccount, registerRequest } from '../api/register-account.js';
 import { registerFailure } from '../register-failure.js';
 import { REGISTER_DEFAULTS, registerFormSchema, type RegisterFormInput, type RegisterFormValues } from '../register-form-schema.js';
 import { REGISTER_TEXT } from '../register-texts.js';
-import { TERMS_SUMMARY } from '../terms-summary.js';
+import { registerCatalog } from '../messages.js';
+import { TERMS_SECTIONS } from '../terms-summary.js';
 
 /** Spec §4/§9: after the success overlay the browser goes to /login after 3 seconds. */
 export const REGISTER_REDIRECT_MS = 3000;
@@ -33,8 +36,10 @@ const FORM_FIELD: Record<ServerField, keyof RegisterFormInput> = {
  * disabled until the terms are accepted, and the success overlay before /login.
  */
 export function RegisterForm() {
+  const t = useT(registerCatalog);
+  const lang = useLang();
   const navigate = useNavigate();
-  const countries = useMemo(() => countryOptions(), []);
+  const countries = useMemo(() => countryOptions(INTL_LOCALE[lang]), [lang]);
   const [termsOpen, setTermsOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [registered, setRegistered] = useState(false);
@@ -65,7 +70,7 @@ export function RegisterForm() {
     setFormError(null);
     const request = registerRequest(form);
     if (!request) {
-      setError('phone', { type: 'validate', message: 'Please enter a valid phone number' }, { shouldFocus: true });
+      setError('phone', { type: 'validate', message: t('form.phoneInvalid') }, { shouldFocus: true });
       setFormError(REGISTER_TEXT.correctErrors);
       return;
     }
@@ -112,24 +117,24 @@ export function RegisterForm() {
           }}
         >
           <h2 id="register-form-title" className={styles.cardTitle}>
-            Your details
+            {t('form.title')}
           </h2>
           <RequiredNote />
-          {formError ? <Banner tone="error" title={formError} /> : null}
+          {formError ? <Banner tone="error" title={shownText(formError)} /> : null}
           <FieldGrid>
-            <TextField label="First Name" required autoComplete="given-name" registration={register('firstName')} error={errors.firstName?.message} />
-            <TextField label="Last Name" required autoComplete="family-name" registration={register('lastName')} error={errors.lastName?.message} />
+            <TextField label={t('form.firstName')} required autoComplete="given-name" registration={register('firstName')} error={shownText(errors.firstName?.message)} />
+            <TextField label={t('form.lastName')} required autoComplete="family-name" registration={register('lastName')} error={shownText(errors.lastName?.message)} />
             <TextField
-              label="Email"
+              label={t('form.email')}
               type="email"
               inputMode="email"
               required
               wide
               autoComplete="email"
               registration={register('email')}
-              error={errors.email?.message}
+              error={shownText(errors.email?.message)}
             />
-            <Field label="Country" required error={errors.phoneCountry?.message}>
+            <Field label={t('form.country')} required error={shownText(errors.phoneCountry?.message)}>
               {(control) => (
                 <select
                   {...control}
@@ -152,40 +157,40 @@ export function RegisterForm() {
               )}
             </Field>
             <TextField
-              label="Phone Number"
+              label={t('form.phone')}
               type="tel"
               inputMode="tel"
               required
               autoComplete="tel-national"
-              hint="The number within the chosen country, e.g. 0412 345 678."
+              hint={t('form.phoneHint')}
               registration={register('phone')}
-              error={errors.phone?.message}
+              error={shownText(errors.phone?.message)}
             />
             <PasswordField
-              label="Password"
+              label={t('form.password')}
               required
               autoComplete="new-password"
-              hint="At least 8 characters, with upper and lower case letters, a number and a special character."
+              hint={t('form.passwordHint')}
               registration={register('password')}
-              error={errors.password?.message}
+              error={shownText(errors.password?.message)}
               // The §5 complexity message takes three lines on a phone: room is kept so the terms below stay put.
               errorLines={3}
             />
             <PasswordField
-              label="Confirm Password"
+              label={t('form.confirmPassword')}
               required
               autoComplete="new-password"
               registration={register('confirmPassword')}
-              error={errors.confirmPassword?.message}
+              error={shownText(errors.confirmPassword?.message)}
             />
           </FieldGrid>
           <div className={styles.terms}>
-            <CheckboxField registration={register('termsAccepted')} error={errors.termsAccepted?.message}>
-              I have read and accept the Terms and Conditions
+            <CheckboxField registration={register('termsAccepted')} error={shownText(errors.termsAccepted?.message)}>
+              {t('form.acceptTerms')}
             </CheckboxField>
             <p className={styles.hintLine}>
               <button type="button" className={styles.linkButton} aria-haspopup="dialog" onClick={() => setTermsOpen(true)}>
-                Read the Terms and Conditions
+                {t('form.readTerms')}
               </button>
             </p>
           </div>
@@ -197,56 +202,56 @@ export function RegisterForm() {
               aria-disabled={busy || undefined}
               {...(!termsAccepted ? { 'aria-describedby': submitHintId } : {})}
             >
-              {isSubmitting ? 'Creating account...' : 'Create Account'}
+              {isSubmitting ? t('form.submitting') : t('form.submit')}
             </button>
             {!termsAccepted ? (
               <p id={submitHintId} className={styles.hintLine}>
-                Accept the Terms and Conditions to create your account.
+                {t('form.submitHint')}
               </p>
             ) : null}
           </div>
           <p className={styles.alt}>
-            Already have an account? <Link to={paths.login}>Log in</Link>
+            {richText(t('form.haveAccount'), { 0: (text) => <Link to={paths.login}>{text}</Link> })}
           </p>
         </form>
       </div>
       {termsOpen ? (
         <Modal
-          title="Terms and Conditions"
+          title={t('terms.title')}
           onClose={() => setTermsOpen(false)}
           footer={
             <>
               <button type="button" className={styles.secondary} onClick={() => acceptTerms(false)}>
-                Decline
+                {t('terms.decline')}
               </button>
               <button type="button" className={`tca-button ${styles.primary}`} onClick={() => acceptTerms(true)}>
-                Accept
+                {t('terms.accept')}
               </button>
             </>
           }
         >
           <ol className={styles.termsSections}>
-            {TERMS_SUMMARY.map((section) => (
-              <li key={section.title}>
-                <h3>{section.title}</h3>
-                <p>{section.text}</p>
+            {TERMS_SECTIONS.map((section) => (
+              <li key={section}>
+                <h3>{t(`terms.${section}.title`)}</h3>
+                <p>{t(`terms.${section}.text`)}</p>
               </li>
             ))}
           </ol>
           <p className={styles.note}>
             <a href={paths.terms} target="_blank" rel="noopener">
-              Read the full Terms and Conditions (opens in a new tab)
+              {t('terms.full')}
             </a>
           </p>
         </Modal>
       ) : null}
       {registered ? (
-        <Modal title={REGISTER_TEXT.registerSuccess} onClose={() => navigate(paths.login)} closeOnBackdrop={false}>
+        <Modal title={shownText(REGISTER_TEXT.registerSuccess)} onClose={() => navigate(paths.login)} closeOnBackdrop={false}>
           <p className={styles.overlayText} role="status">
-            Your account has been created. Taking you to the login page…
+            {t('done.text')}
           </p>
           <Link to={paths.login} className="tca-button">
-            Go to login now
+            {t('done.link')}
           </Link>
         </Modal>
       ) : null}

@@ -4,11 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Banner, PasswordField } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
+import { foreignText, shownText } from '../../../shared/messages.js';
 import type { LoginLocationState } from '../../../shared/login-location-state.js';
 import styles from '../../../shared/account.module.css';
 import { resetPassword } from '../api/reset-password.js';
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../reset-password-form-schema.js';
 import { resetPasswordOutcome, type ResetPasswordOutcome } from '../reset-password-outcome.js';
+import { resetPasswordCatalog } from '../messages.js';
 
 /** Spec §4/§9: after 'Password reset successfully!' the browser goes to /login after 1.5 seconds. */
 export const RESET_REDIRECT_MS = 1500;
@@ -20,6 +23,7 @@ const NEW_REQUEST_STATE: LoginLocationState = { view: 'reset' };
  * Password and Submit. A link that was used already or has expired says so and offers a new request.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useT(resetPasswordCatalog);
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<ResetPasswordOutcome | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
@@ -60,19 +64,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
         }}
       >
         <h2 id="reset-password-title" className={styles.cardTitle}>
-          New password
+          {t('form.title')}
         </h2>
-        <p className={styles.cardLead}>Use at least 8 characters, with upper and lower case letters, a number and a special character.</p>
+        <p className={styles.cardLead}>{t('form.lead')}</p>
         {/* Always present, so the success message is announced when it appears. */}
-        <div role="status">{done ? <Banner tone="success" title={outcome.text} role={null}><p>Taking you to the login page…</p></Banner> : null}</div>
+        <div role="status">{done ? <Banner tone="success" title={shownText(outcome.text)} role={null}><p>{t('form.redirecting')}</p></Banner> : null}</div>
         {outcome && !outcome.ok ? (
-          <Banner ref={bannerRef} tone="error" title={linkInvalid ? 'This reset link can no longer be used' : outcome.text}>
+          <Banner ref={bannerRef} tone="error" title={linkInvalid ? t('form.linkUsed') : shownText(outcome.text)}>
             {linkInvalid ? (
               <>
-                <p>{outcome.text}</p>
+                <p lang={foreignText(outcome.text)}>{shownText(outcome.text)}</p>
                 <p>
                   <Link to={paths.login} state={NEW_REQUEST_STATE}>
-                    Request a new reset link
+                    {t('form.newRequest')}
                   </Link>
                 </p>
               </>
@@ -84,24 +88,24 @@ export function ResetPasswordForm({ token }: { token: string }) {
             <div className={styles.stack}>
               {/* The §5 complexity message takes three lines on a phone: its room is kept (nothing moves when it shows). */}
               <PasswordField
-                label="New Password"
+                label={t('form.newPassword')}
                 required
                 autoComplete="new-password"
                 registration={register('password')}
-                error={errors.password?.message}
+                error={shownText(errors.password?.message)}
                 errorLines={3}
               />
               <PasswordField
-                label="Confirm Password"
+                label={t('form.confirmPassword')}
                 required
                 autoComplete="new-password"
                 registration={register('confirmPassword')}
-                error={errors.confirmPassword?.message}
+                error={shownText(errors.confirmPassword?.message)}
               />
             </div>
             <div className={styles.actions}>
               <button type="submit" className="tca-button" aria-disabled={isSubmitting || done || undefined}>
-                {isSubmitting ? 'Submitting...' : 'Submit'}
+                {isSubmitting ? t('form.submitting') : t('form.submit')}
               </button>
             </div>
           </>
