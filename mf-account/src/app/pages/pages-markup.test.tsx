@@ -230,3 +230,29 @@ test('the messages that travel as values show in Tamil: validation, outcomes, th
   }
   assert.equal(shownText('Email is required'), 'Email is required');
 });
+
+test('profile in Tamil: the sections, the membership cards with a Tamil date and status, the buttons', async () => {
+  logIn();
+  const html = await inTamil(<ProfilePage />, '/profile');
+  assert.match(html, /<h1[^>]*>என் சுயவிவரம்<\/h1>/);
+  for (const title of ['தனிப்பட்ட தகவல்', 'உறுப்புரிமை விவரங்கள்', 'பாதுகாப்பு அமைப்புகள்']) assert.match(html, new RegExp(`<h2[^>]*>${title}</h2>`));
+  assert.equal(html.match(/>வெளியேறு<\/button>/g)?.length, 2);
+  assert.match(html, />கடவுச்சொல்லை மாற்றுக<\/button>/);
+  for (const label of ['தற்போதைய கடவுச்சொல் *', 'புதிய கடவுச்சொல் *', 'புதிய கடவுச்சொல்லை உறுதிப்படுத்துக *']) assert.ok(labels(html).has(label), label);
+  assertNoEnglish(html, ['My Profile', 'Personal Information', 'Membership Details', 'Security Settings', 'Logout', 'Change Password', 'Sign out of all devices', 'Download my data', 'Loading membership']);
+  const { setLang } = await import('@tca/ui/i18n');
+  await setLang('ta', { remember: false });
+  try {
+    const cards = render(<MembershipDetails load={{ kind: 'ready', membership: firstMembership([{ ...record, doB: '1990-03-04' }]) }} />);
+    assert.match(cards, /<span class="active">செயலில்<\/span>/);
+    assert.match(cards, /<dt>செல்லுபடி<\/dt><dd>\d+ நாட்கள் மீதமுள்ளன<\/dd>/);
+    // Dates follow useLang, whose server snapshot (this render) is English; in Tamil Intl writes the month in Tamil.
+    assert.match(cards, /<dt>பிறந்த தேதி<\/dt>/);
+    const { displayDate } = await import('../../features/profile/membership.js');
+    assert.match(displayDate('1990-03-04', 'ta'), /^4 மார்ச்,? 1990$/);
+    assert.match(render(<StaffAreaLink roles={['editor', 'support']} />), /உங்கள் நிர்வாகிப் பொறுப்புகள்: பதிப்பாசிரியர், உதவி\./);
+    assertNoEnglish(cards, ['Current Membership', 'Validity', 'days remaining', 'Date of Birth', 'Full Name']);
+  } finally {
+    await setLang('en', { remember: false });
+  }
+});

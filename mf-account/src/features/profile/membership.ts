@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDate, type Lang } from '@tca/ui/i18n';
 import { MEMBERSHIP_LEVELS, membershipRecordSchema, type MembershipTerm } from '@tca/contracts';
 
 /**
@@ -115,41 +116,60 @@ export type ValidityOf = Pick<ProfileMembership, 'status' | 'createdAt' | 'term'
  * Cancelled shows Cancelled (no days remaining); life-time levels (Gold) show Life-time.
  */
 export function membershipValidity(membership: ValidityOf, now = Date.now()): string {
-  if (membership.status.trim().toLowerCase() === 'cancelled') return CANCELLED_TEXT;
-  if (membership.term === 'life-time') return LIFE_TIME_TEXT;
+  const validity = validityOf(membership, now);
+  switch (validity.kind) {
+    case 'cancelled':
+      return CANCELLED_TEXT;
+    case 'lifeTime':
+      return LIFE_TIME_TEXT;
+    case 'expired':
+      return 'Expired';
+    case 'none':
+      return 'N/A';
+    default:
+      return `${validity.days} days remaining`;
+  }
+}
+
+export type Validity = { kind: 'cancelled' | 'lifeTime' | 'expired' | 'none' } | { kind: 'days'; days: number };
+
+/** What membershipValidity says, as data, for the page to say it in the language shown. */
+export function validityOf(membership: ValidityOf, now = Date.now()): Validity {
+  if (membership.status.trim().toLowerCase() === 'cancelled') return { kind: 'cancelled' };
+  if (membership.term === 'life-time') return { kind: 'lifeTime' };
   const endDay = membership.endsOn ? dayNumber(membership.endsOn) : null;
   if (endDay !== null) {
     const days = endDay - adelaideDayNumber(now);
-    return days <= 0 ? 'Expired' : `${days - 1} days remaining`;
+    return days <= 0 ? { kind: 'expired' } : { kind: 'days', days: days - 1 };
   }
   const end = membershipEnd(membership.createdAt);
-  if (!end) return 'N/A';
+  if (!end) return { kind: 'none' };
   const left = end.getTime() - now;
-  if (left <= 0) return 'Expired';
-  return `${Math.ceil(left / DAY_MS) - 1} days remaining`;
+  if (left <= 0) return { kind: 'expired' };
+  return { kind: 'days', days: Math.ceil(left / DAY_MS) - 1 };
 }
 
 /** `1 March 2026 – 28 February 2027`: the first and the last valid day of the period, or null without one. */
-export function membershipPeriod(membership: Pick<ProfileMembership, 'startsOn' | 'endsOn'>): string | null {
+export function membershipPeriod(membership: Pick<ProfileMembership, 'startsOn' | 'endsOn'>, lang: Lang = 'en'): string | null {
   const endDay = membership.endsOn ? dayNumber(membership.endsOn) : null;
   if (!membership.startsOn || dayNumber(membership.startsOn) === null || endDay === null) return null;
   const lastDay = new Date((endDay - 1) * DAY_MS).toISOString().slice(0, 10);
-  return `${displayDate(membership.startsOn)} – ${displayDate(lastDay)}`;
+  return `${displayDate(membership.startsOn, lang)} – ${displayDate(lastDay, lang)}`;
 }
 
 /**
  * A date for people (e.g. 3 March 2026). A plain calendar date (YYYY-MM-DD) is shown as that day;
- * a timestamp as its day in Adelaide. Unreadable text is shown as it came; nothing as N/A.
+ * a timestamp as its day in Adelaide, in `lang`. Unreadable text is shown as it came; nothing as `none`.
  */
-export function displayDate(value: string | null | undefined): string {
-  if (!value) return 'N/A';
+export function displayDate(value: string | null | undefined, lang: Lang = 'en', none = 'N/A'): string {
+  if (!value) return none;
   const dateOnly = CALENDAR_DATE.exec(value.trim());
   const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
   if (dateOnly) {
     const [, y, m, d] = dateOnly;
     const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-    return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-AU', { ...options, timeZone: 'UTC' });
+    return Number.isNaN(date.getTime()) ? value : formatDate(date, lang, { ...options, timeZone: 'UTC' });
   }
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-AU', { ...options, timeZone: ADELAIDE });
+  return Number.isNaN(date.getTime()) ? value : formatDate(date, lang, options);
 }

@@ -14,6 +14,9 @@ import { changePassword } from '../api/change-password.js';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '../change-password-form-schema.js';
 import { changePasswordOutcome } from '../profile-outcomes.js';
 import { PROFILE_TEXT } from '../profile-texts.js';
+import { useT } from '@tca/ui/i18n';
+import { profileCatalog } from '../messages.js';
+import { shownText } from '../../../shared/messages.js';
 
 /** Spec §4: after a password change, the toast comes after 1 second and shows for 1 second, then the page reloads. */
 export const CHANGE_TOAST_DELAY_MS = 1000;
@@ -23,6 +26,7 @@ const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', 
 
 /** Change Password (spec §2.3, §4, §5): the form opens under its row; success reloads the page. */
 export function ChangePassword() {
+  const t = useT(profileCatalog);
   const navigate = useNavigate();
   const formId = useId();
   const [open, setOpen] = useState(false);
@@ -90,11 +94,11 @@ export function ChangePassword() {
     <div>
       <div className={styles.securityRow}>
         <div className={styles.securityText}>
-          <h3>Password</h3>
-          <p>{changed ? 'Your password has been changed.' : 'Change the password you log in with.'}</p>
+          <h3>{t('password.title')}</h3>
+          <p>{changed ? t('password.changed') : t('password.lead')}</p>
         </div>
         <button type="button" className={accountStyles.secondary} aria-expanded={open} aria-controls={formId} onClick={toggle} disabled={changed}>
-          {open ? 'Cancel' : 'Change Password'}
+          {open ? t('password.cancel') : t('password.open')}
         </button>
       </div>
       <form
@@ -102,36 +106,42 @@ export function ChangePassword() {
         hidden={!open}
         noValidate
         className={styles.changeForm}
-        aria-label="Change password"
+        aria-label={t('password.form')}
         aria-busy={isSubmitting}
         onSubmit={(event) => {
           if (isSubmitting) event.preventDefault();
           else void handleSubmit(onValid)(event);
         }}
       >
-        {failure ? <Banner tone="error" title={failure} /> : null}
+        {failure ? <Banner tone="error" title={shownText(failure)} /> : null}
         <div className={accountStyles.stack}>
-          <PasswordField label="Current Password" required autoComplete="current-password" registration={register('currentPassword')} error={errors.currentPassword?.message} />
           <PasswordField
-            label="New Password"
+            label={t('password.current')}
+            required
+            autoComplete="current-password"
+            registration={register('currentPassword')}
+            error={shownText(errors.currentPassword?.message)}
+          />
+          <PasswordField
+            label={t('password.new')}
             required
             autoComplete="new-password"
-            hint="At least 8 characters, with upper and lower case letters, a number and a special character."
+            hint={t('password.hint')}
             registration={register('newPassword')}
-            error={errors.newPassword?.message}
+            error={shownText(errors.newPassword?.message)}
             errorLines={3}
           />
           <PasswordField
-            label="Confirm New Password"
+            label={t('password.confirm')}
             required
             autoComplete="new-password"
             registration={register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+            error={shownText(errors.confirmPassword?.message)}
           />
         </div>
         <div className={accountStyles.actions}>
           <button type="submit" className="tca-button" aria-disabled={isSubmitting || undefined}>
-            {isSubmitting ? 'Updating...' : 'Update Password'}
+            {isSubmitting ? t('password.submitting') : t('password.submit')}
           </button>
         </div>
       </form>

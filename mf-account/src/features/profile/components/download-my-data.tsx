@@ -5,6 +5,9 @@ import { readToken } from '@tca/ui/session';
 import styles from './profile.module.css';
 import accountStyles from '../../../shared/account.module.css';
 import { gatherMyData, myDataFileName, type MyDataExport } from '../my-data-export.js';
+import { useT } from '@tca/ui/i18n';
+import { profileCatalog } from '../messages.js';
+import { shownText } from '../../../shared/messages.js';
 
 /** Offers a JSON file to the browser as a download. */
 function saveJson(data: MyDataExport, fileName: string): void {
@@ -20,6 +23,7 @@ function saveJson(data: MyDataExport, fileName: string): void {
 
 /** Beyond the spec: Download my data, as one JSON file. */
 export function DownloadMyData() {
+  const t = useT(profileCatalog);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -45,7 +49,7 @@ export function DownloadMyData() {
     }
     const fileName = myDataFileName(new Date(result.data.exportedAt));
     saveJson(result.data, fileName);
-    setOutcome({ ok: true, text: `Your data was saved as ${fileName}.` });
+    setOutcome({ ok: true, text: t('data.saved', { file: fileName }) });
   };
 
   useEffect(() => {
@@ -55,19 +59,19 @@ export function DownloadMyData() {
   return (
     <div className={styles.securityRow}>
       <div className={styles.securityText}>
-        <h3>Your data</h3>
-        <p>Download everything we hold about you: your account, memberships, support tickets with their conversations and the messages you sent while logged in.</p>
+        <h3>{t('data.title')}</h3>
+        <p>{t('data.lead')}</p>
         <div role="status" className={outcome?.ok ? styles.outcome : undefined}>
           {outcome?.ok ? outcome.text : null}
         </div>
         {outcome && !outcome.ok ? (
           <div className={styles.outcome}>
-            <Banner ref={failureRef} tone="error" title={outcome.text} />
+            <Banner ref={failureRef} tone="error" title={shownText(outcome.text)} />
           </div>
         ) : null}
       </div>
       <button type="button" className={accountStyles.secondary} aria-disabled={busy || undefined} onClick={() => void download()}>
-        {busy ? 'Preparing your data...' : 'Download my data'}
+        {busy ? t('data.busy') : t('data.button')}
       </button>
     </div>
   );

@@ -6,6 +6,8 @@ import { endSession } from '@tca/ui/session-end';
 import styles from './profile.module.css';
 import accountStyles from '../../../shared/account.module.css';
 import { getAnnouncementPreference, setAnnouncementPreference } from '../api/announcement-preference.js';
+import { useT } from '@tca/ui/i18n';
+import { profileCatalog } from '../messages.js';
 
 export const EMAIL_PREFERENCE_TEXT = {
   title: 'E-mail preferences',
@@ -66,7 +68,19 @@ interface ViewProps {
 
 /** The section as drawn: the setting in a status region and the button that changes it. */
 export function EmailPreferencesView({ state, busy, failure, onChange }: ViewProps) {
-  const T = EMAIL_PREFERENCE_TEXT;
+  const t = useT(profileCatalog);
+  // The same texts as EMAIL_PREFERENCE_TEXT (the spec's English), in the language shown.
+  const T: Record<keyof typeof EMAIL_PREFERENCE_TEXT, string> = {
+    title: t('email.title'),
+    row: t('email.row'),
+    explain: t('email.explain'),
+    subscribed: t('email.subscribed'),
+    unsubscribed: t('email.unsubscribed'),
+    unsubscribe: t('email.unsubscribe'),
+    subscribe: t('email.subscribe'),
+    loading: t('email.loading'),
+    failed: t('email.failed'),
+  };
   return (
     <section className={styles.section} aria-labelledby="email-preferences-title">
       <h2 id="email-preferences-title" className={styles.sectionTitle}>

@@ -9,12 +9,16 @@ import { MyTickets } from './my-tickets.js';
 import { PersonalInformation } from './personal-information.js';
 import { SecuritySettings } from './security-settings.js';
 import { StaffAreaLink } from './staff-area-link.js';
+import { useT } from '@tca/ui/i18n';
+import { profileCatalog } from '../messages.js';
+import { foreignText } from '../../../shared/messages.js';
 
 /**
  * The member's profile (spec §2.3): Personal Information, Membership Details and Security Settings,
  * Logout top and bottom; a membership that cannot be loaded shows the failure screen with Try Again.
  */
 export function Profile({ user }: { user: LoginUser }) {
+  const t = useT(profileCatalog);
   const load = useMembership(user.email);
   const staffRoles = useStaffRoles();
 
@@ -23,7 +27,7 @@ export function Profile({ user }: { user: LoginUser }) {
       <header className={styles.head}>
         <div>
           <h1 id="page-title" className="tca-page__title">
-            My Profile
+            {t('title')}
           </h1>
           <p className="tca-page__lead">
             {user.firstName} {user.lastName}
@@ -34,11 +38,11 @@ export function Profile({ user }: { user: LoginUser }) {
       {load.kind === 'failed' ? (
         <div className={styles.failure}>
           <div role="alert">
-            <h2>Failed to load profile data</h2>
-            <p>{load.detail}</p>
+            <h2>{t('failed.title')}</h2>
+            <p lang={foreignText(load.detail)}>{load.detail}</p>
           </div>
           <button type="button" className="tca-button" onClick={() => window.location.reload()}>
-            Try Again
+            {t('failed.retry')}
           </button>
         </div>
       ) : (

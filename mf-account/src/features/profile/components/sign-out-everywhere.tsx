@@ -7,9 +7,13 @@ import { readToken } from '@tca/ui/session';
 import styles from './profile.module.css';
 import accountStyles from '../../../shared/account.module.css';
 import { logOutEverywhere } from '../api/log-out-everywhere.js';
+import { useT } from '@tca/ui/i18n';
+import { profileCatalog } from '../messages.js';
+import { shownText } from '../../../shared/messages.js';
 
 /** Beyond the spec: Sign out of all devices, after a confirmation. */
 export function SignOutEverywhere() {
+  const t = useT(profileCatalog);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,14 +29,14 @@ export function SignOutEverywhere() {
     setBusy(false);
     setConfirming(false);
     const server = result.kind === 'http' ? result.error?.message : undefined;
-    setFailure(server ? `Could not sign out of all devices: ${server}` : 'Could not sign out of all devices. Please try again later.');
+    setFailure(server ? t('devices.failedWith', { reason: shownText(server) }) : t('devices.failed'));
   };
 
   return (
     <div className={styles.securityRow}>
       <div className={styles.securityText}>
-        <h3>Signed-in devices</h3>
-        <p>End your session on every phone, tablet and computer, including this one.</p>
+        <h3>{t('devices.title')}</h3>
+        <p>{t('devices.lead')}</p>
         {failure ? (
           <div className={styles.outcome}>
             <Banner tone="error" title={failure} />
@@ -40,22 +44,22 @@ export function SignOutEverywhere() {
         ) : null}
       </div>
       <button type="button" className={accountStyles.danger} aria-haspopup="dialog" onClick={() => setConfirming(true)}>
-        Sign out of all devices
+        {t('devices.button')}
       </button>
       {confirming ? (
         <Modal
-          title="Sign out of all devices?"
-          description="This ends your session everywhere, including this browser. You will need to log in again."
+          title={t('devices.confirmTitle')}
+          description={t('devices.confirmText')}
           onClose={() => {
             if (!busy) setConfirming(false);
           }}
           footer={
             <>
               <button type="button" className={accountStyles.secondary} disabled={busy} onClick={() => setConfirming(false)}>
-                Cancel
+                {t('devices.cancel')}
               </button>
               <button type="button" className={`tca-button ${accountStyles.primary}`} aria-disabled={busy || undefined} onClick={() => !busy && void signOut()}>
-                {busy ? 'Signing out...' : 'Sign out everywhere'}
+                {busy ? t('devices.busy') : t('devices.confirm')}
               </button>
             </>
           }
