@@ -4,8 +4,10 @@ import { App } from './app/app.js';
 import { currentLang } from '@tca/ui/i18n';
 import { frameCatalog } from './frame/messages.js';
 import { applyRegistry, initialRegistry } from './remotes/federation.js';
+import { startLangSync } from './session/lang-sync.js';
 
 async function start() {
+  startLangSync();
   // The frame's texts in the language the page opens in (a chunk only for Tamil), while the registry loads.
   const texts = frameCatalog.load(currentLang()).catch((error: unknown) => {
     console.error('[shell] the Tamil texts could not be loaded; the frame shows English', error);

@@ -89,6 +89,20 @@ export const changePasswordRequestSchema = z
   .strict();
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
+/** The site's languages (issue 17): an account's language is the one its interface and its e-mails use. */
+export const ACCOUNT_LANGUAGES = ['en', 'ta'] as const;
+export type AccountLanguage = (typeof ACCOUNT_LANGUAGES)[number];
+export const LANGUAGE_INVALID_MESSAGE = 'Language must be "en" (English) or "ta" (Tamil)';
+
+/**
+ * Beyond the spec (issue 17): PUT /auth/language (Bearer) stores the logged-in member's language
+ * (the header's English / தமிழ் switch); answers { language }.
+ */
+export const ACCOUNT_LANGUAGE_PATH = '/auth/language';
+export const accountLanguageRequestSchema = z.object({ language: z.enum(ACCOUNT_LANGUAGES, LANGUAGE_INVALID_MESSAGE) }).strict();
+export type AccountLanguageRequest = z.infer<typeof accountLanguageRequestSchema>;
+export const accountLanguageAnswerSchema = accountLanguageRequestSchema;
+
 /** §7 POST /membership/get: `email` (must be the session's own, else 403). */
 export const membershipLookupRequestSchema = z.object({ email: email.optional() }).strict();
 
@@ -102,6 +116,8 @@ export const accountUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   phoneNumber: z.string(),
+  /** Beyond the spec (issue 17): the account's language; absent in older answers. */
+  language: z.enum(ACCOUNT_LANGUAGES).optional(),
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 

@@ -36,3 +36,11 @@ test('anything else is not a user', () => {
   ];
   for (const [label, value] of cases) assert.equal(parseLoginUser(value), null, label);
 });
+
+test('the account language (issue 17) is kept when it is en or ta, and dropped (not the user) otherwise', () => {
+  const base = { id: '7', email: 'a@example.org', firstName: 'Anbu', lastName: 'Selvan', phone: '', phoneCountry: '+61' };
+  assert.equal(parseLoginUser({ ...base, language: 'ta' })?.language, 'ta');
+  assert.equal(parseLoginUser({ ...base, language: 'en' })?.language, 'en');
+  assert.deepEqual(parseLoginUser({ ...base, language: 'fr' }), base);
+  assert.deepEqual(parseLoginUser({ ...base, language: 1 }), base);
+});

@@ -35,6 +35,8 @@ export interface LoginUser extends Partial<Record<(typeof OPTIONAL_TEXT)[number]
   phone: string;
   /** Its calling code; the spec's default '+91' when unknown. */
   phoneCountry: string;
+  /** Beyond the spec (issue 17): the account's language as identity stores it; absent in older sessions. */
+  language?: 'en' | 'ta';
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -42,7 +44,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * A stored user, or null when `value` is not one: `id` a string or a finite number (kept as a string),
  * the names and e-mail strings, `phone` and `phoneCountry` strings or absent (then '' and '+91'), the
- * optional profile fields strings or absent. Other keys are dropped.
+ * optional profile fields strings or absent, `language` 'en' or 'ta' (else dropped). Other keys are dropped.
  */
 export function parseLoginUser(value: unknown): LoginUser | null {
   if (!isRecord(value)) return null;
@@ -51,6 +53,8 @@ export function parseLoginUser(value: unknown): LoginUser | null {
   if (typeof email !== 'string' || typeof firstName !== 'string' || typeof lastName !== 'string') return null;
   if (typeof phone !== 'string' || typeof phoneCountry !== 'string') return null;
   const user: LoginUser = { id: String(id), email, firstName, lastName, phone, phoneCountry };
+  // Another value (a language the site no longer has) is dropped, not the session.
+  if (value.language === 'en' || value.language === 'ta') user.language = value.language;
   for (const key of OPTIONAL_TEXT) {
     const field = value[key];
     if (field === undefined) continue;

@@ -27,6 +27,8 @@ export const rateLimitEnvFields = {
   RESET_PASSWORD_RATE_LIMIT_PER_IP: intVar(10),
   /** New-password submissions per reset token per window (whether or not it is a real link). */
   RESET_PASSWORD_RATE_LIMIT_PER_TOKEN: intVar(5),
+  /** Language changes (PUT /auth/language) per logged-in user per window. */
+  LANGUAGE_RATE_LIMIT_PER_USER: intVar(30),
   /** The window of all of the above. */
   AUTH_RATE_LIMIT_WINDOW_MS: intVar(15 * 60 * 1000),
 };

@@ -1,3 +1,4 @@
+import type { SiteLang } from '@tca/service-kit';
 import type { Db } from './database.js';
 
 /** The `password_resets` table: one row per reset link, holding the SHA-256 of its token. */
@@ -11,18 +12,18 @@ export async function insertResetLinkForEmail(
   email: string,
   tokenHash: Buffer,
   ttlMs: number,
-): Promise<{ email: string; firstName: string; expiresAt: Date } | undefined> {
-  const { rows } = await db.query<{ email: string; first_name: string; expires_at: Date }>(
-    `WITH account AS (SELECT id, email, first_name FROM users WHERE lower(email) = lower($1)),
+): Promise<{ email: string; firstName: string; language: SiteLang; expiresAt: Date } | undefined> {
+  const { rows } = await db.query<{ email: string; first_name: string; language: SiteLang; expires_at: Date }>(
+    `WITH account AS (SELECT id, email, first_name, language FROM users WHERE lower(email) = lower($1)),
           link AS (
             INSERT INTO password_resets (user_id, token_hash, expires_at)
             SELECT id, $2, now() + $3 * interval '1 millisecond' FROM account
             RETURNING user_id, expires_at)
-     SELECT account.email, account.first_name, link.expires_at FROM link JOIN account ON account.id = link.user_id`,
+     SELECT account.email, account.first_name, account.language, link.expires_at FROM link JOIN account ON account.id = link.user_id`,
     [email.trim(), tokenHash, ttlMs],
   );
   const row = rows[0];
-  return row ? { email: row.email, firstName: row.first_name, expiresAt: row.expires_at } : undefined;
+  return row ? { email: row.email, firstName: row.first_name, language: row.language, expiresAt: row.expires_at } : undefined;
 }
 
 /**

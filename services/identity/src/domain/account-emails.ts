@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EmailJob } from '@tca/contracts';
-import { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent } from '@tca/service-kit';
+import { ADELAIDE_TIME_ZONE, formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent, type SiteLang } from '@tca/service-kit';
+import { associationIn, emailTexts } from './email-texts.js';
 
 export { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, brandFor } from '@tca/service-kit';
 
@@ -18,22 +19,25 @@ export function emailJob(kind: string, to: string, content: EmailContent, brand:
 export interface MailRecipient {
   email: string;
   firstName: string;
+  /** The language their e-mails are written in (their account's); default English. */
+  language?: SiteLang;
 }
 
 /** The reset link (spec §2.3 /reset-password/(token)): single use, valid until `expiresAt`. */
 export function resetLinkEmail(user: MailRecipient, link: string, expiresAt: Date, brand: EmailBrand): EmailJob {
+  const lang = user.language ?? 'en';
+  const t = emailTexts(lang);
+  const association = associationIn(lang);
   const content: EmailContent = {
-    subject: `Reset your password - ${ASSOCIATION_NAME}`,
-    preheader: 'Use this link within an hour to choose a new password.',
+    lang,
+    subject: t('reset.subject', { association }),
+    preheader: t('reset.preheader'),
     blocks: [
-      { type: 'paragraph', text: `Dear ${user.firstName},` },
-      { type: 'paragraph', text: `Someone asked to reset the password of the ${ASSOCIATION_NAME} account for ${user.email}. If it was you, choose a new password here:` },
-      { type: 'link', text: 'Choose a new password', href: link },
-      {
-        type: 'paragraph',
-        text: `The link works once, until ${formatDateTimeIn(expiresAt, ADELAIDE_TIME_ZONE)} (one hour). If it has expired, ask for a new one on the login page.`,
-      },
-      { type: 'paragraph', text: 'If you did not ask for this, ignore this e-mail: your password stays as it is.' },
+      { type: 'paragraph', text: t('greeting', { firstName: user.firstName }) },
+      { type: 'paragraph', text: t('reset.asked', { association, email: user.email }) },
+      { type: 'link', text: t('reset.link'), href: link },
+      { type: 'paragraph', text: t('reset.expiry', { expiresAt: formatDateTimeIn(expiresAt, ADELAIDE_TIME_ZONE, lang) }) },
+      { type: 'paragraph', text: t('reset.notYou') },
     ],
   };
   return emailJob('password-reset', user.email, content, brand);
@@ -41,23 +45,20 @@ export function resetLinkEmail(user: MailRecipient, link: string, expiresAt: Dat
 
 /** Tells the account's owner that the password changed, so a change they did not make does not go unnoticed. */
 export function passwordChangedEmail(user: MailRecipient, changedAt: Date, how: 'reset' | 'change', loginLink: string, brand: EmailBrand): EmailJob {
-  const signedOut =
-    how === 'reset' ? 'Every device that was logged in has been signed out.' : 'Every other device that was logged in has been signed out.';
+  const lang = user.language ?? 'en';
+  const t = emailTexts(lang);
+  const association = associationIn(lang);
+  const when = { association, email: user.email, changedAt: formatDateTimeIn(changedAt, ADELAIDE_TIME_ZONE, lang) };
   const content: EmailContent = {
-    subject: `Your password was changed - ${ASSOCIATION_NAME}`,
-    preheader: 'If this was you, there is nothing more to do.',
+    lang,
+    subject: t('changed.subject', { association }),
+    preheader: t('changed.preheader'),
     blocks: [
-      { type: 'paragraph', text: `Dear ${user.firstName},` },
-      {
-        type: 'paragraph',
-        text: `The password of your ${ASSOCIATION_NAME} account (${user.email}) was ${how === 'reset' ? 'reset with an e-mailed link' : 'changed on your profile'} on ${formatDateTimeIn(changedAt, ADELAIDE_TIME_ZONE)}. ${signedOut}`,
-      },
-      { type: 'paragraph', text: 'If this was you, there is nothing more to do.' },
-      {
-        type: 'paragraph',
-        text: 'If it was not you, someone else may know your password: ask for a reset link on the login page ("Forgot password") at once, and contact us.',
-      },
-      { type: 'link', text: 'Go to the login page', href: loginLink },
+      { type: 'paragraph', text: t('greeting', { firstName: user.firstName }) },
+      { type: 'paragraph', text: how === 'reset' ? t('changed.byReset', when) : t('changed.byChange', when) },
+      { type: 'paragraph', text: t('changed.wasYou') },
+      { type: 'paragraph', text: t('changed.notYou') },
+      { type: 'link', text: t('changed.link'), href: loginLink },
     ],
   };
   return emailJob('password-changed', user.email, content, brand);

@@ -11,7 +11,7 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. L
 
 /** The account as the API shows it (spec §7 login `user`); never the password hash. */
 export function accountUser(row: UserRow): AccountUser {
-  return { id: String(row.id), email: row.email, firstName: row.first_name, lastName: row.last_name, phoneNumber: row.phone_number };
+  return { id: String(row.id), email: row.email, firstName: row.first_name, lastName: row.last_name, phoneNumber: row.phone_number, language: row.language };
 }
 
 /** E-mail addresses are compared without regard to case (users_email_key is a unique index on lower(email)). */
@@ -23,7 +23,7 @@ export function sameEmail(a: string, b: string): boolean {
 export async function registerAccount(db: Db, input: Omit<NewUser, 'passwordHash'> & { password: string }): Promise<UserRow> {
   await assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
-  const user = await insertUser(db, { email: input.email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, passwordHash });
+  const user = await insertUser(db, { email: input.email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, passwordHash, language: input.language });
   if (!user) throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');
   return user;
 }

@@ -29,7 +29,7 @@ export async function requestPasswordReset(pool: Pool, email: string, mail: Mail
   return withTransaction(pool, async (client) => {
     const link = await insertResetLinkForEmail(client, email, hash, RESET_LINK_TTL_MS);
     if (!link) return { queued: false };
-    const message = resetLinkEmail({ email: link.email, firstName: link.firstName }, sitePage(mail.publicUrl, `/reset-password/${token}`), link.expiresAt, mail.brand);
+    const message = resetLinkEmail({ email: link.email, firstName: link.firstName, language: link.language }, sitePage(mail.publicUrl, `/reset-password/${token}`), link.expiresAt, mail.brand);
     await addToOutbox(client, { queue: QUEUES.email, name: 'password-reset', jobId: message.key, payload: message });
     return { queued: true };
   });
@@ -52,7 +52,7 @@ export class ResetLinkError extends AppError {
 async function afterPasswordChange(client: PoolClient, user: ChangedUser, how: 'reset' | 'change', keepSessionId: number | undefined, mail: MailSettings): Promise<void> {
   await retireResetLinks(client, user.id);
   await revokeUserSessions(client, user.id, keepSessionId);
-  const notice = passwordChangedEmail({ email: user.email, firstName: user.first_name }, await databaseNow(client), how, sitePage(mail.publicUrl, '/login'), mail.brand);
+  const notice = passwordChangedEmail({ email: user.email, firstName: user.first_name, language: user.language }, await databaseNow(client), how, sitePage(mail.publicUrl, '/login'), mail.brand);
   await addToOutbox(client, { queue: QUEUES.email, name: 'password-changed', jobId: notice.key, payload: notice });
 }
 

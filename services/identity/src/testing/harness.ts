@@ -32,6 +32,7 @@ export const NO_RATE_LIMITS = {
   RESET_RATE_LIMIT_PER_EMAIL: '0',
   RESET_PASSWORD_RATE_LIMIT_PER_IP: '0',
   RESET_PASSWORD_RATE_LIMIT_PER_TOKEN: '0',
+  LANGUAGE_RATE_LIMIT_PER_USER: '0',
 } as const;
 
 export const TEST_PUBLIC_URL = 'https://tamil.example.org';
@@ -106,10 +107,12 @@ export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as X-Service-Token (the /internal calls). */
   serviceToken?: string;
+  /** Other headers, e.g. Accept-Language (the language of the page a browser app shows). */
+  headers?: Record<string, string>;
 }
 
 export function call(service: { url: string }, path: string, body?: unknown, options: CallOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? newAddress() };
+  const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? newAddress(), ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
   if (options.serviceToken !== undefined) headers['X-Service-Token'] = options.serviceToken;

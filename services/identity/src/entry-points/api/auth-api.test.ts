@@ -31,7 +31,7 @@ describe('POST /auth/register', () => {
     assert.equal(res.status, 201);
     const answer = registerAnswerSchema.parse(await res.json());
     assert.equal(answer.message, REGISTERED_MESSAGE);
-    assert.deepEqual({ ...answer.data, id: undefined }, { id: undefined, email: input.email.trim(), firstName: 'Kavitha', lastName: 'Raman', phoneNumber: '61412345678' });
+    assert.deepEqual({ ...answer.data, id: undefined }, { id: undefined, email: input.email.trim(), firstName: 'Kavitha', lastName: 'Raman', phoneNumber: '61412345678', language: 'en' });
     const { rows } = await identity.pool.query<{ password_hash: string; terms_accepted_at: Date | null }>('SELECT password_hash, terms_accepted_at FROM users WHERE id = $1', [
       Number(answer.data.id),
     ]);
@@ -92,7 +92,7 @@ describe('POST /auth/login', () => {
     assert.equal(res.headers.get('cache-control'), 'no-store');
     const answer = loginAnswerSchema.parse(await res.json());
     assert.match(answer.token, /^[A-Za-z0-9_-]{43}$/);
-    assert.deepEqual({ ...answer.user, id: '' }, { id: '', email: input.email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber });
+    assert.deepEqual({ ...answer.user, id: '' }, { id: '', email: input.email, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, language: 'en' });
     const expires = Date.parse(answer.expiresAt);
     assert.ok(Math.abs(expires - (before + SESSION_TTL_MS)) < 60_000, `expires ${answer.expiresAt}`);
 

@@ -42,8 +42,8 @@ async function countUsers(): Promise<number> {
 }
 
 
-async function fuzz(path: string, validBodies: Record<string, unknown>[], headers?: Record<string, string>): Promise<FuzzReport> {
-  return fuzzAndCheck({ baseUrl: identity.url, method: 'POST', path, validBodies, ...(headers ? { headers } : {}) }, { seed: SEED, count: COUNT, timeCapMs: TIME_CAP_MS, concurrency: 4 });
+async function fuzz(path: string, validBodies: Record<string, unknown>[], headers?: Record<string, string>, method: 'POST' | 'PUT' = 'POST'): Promise<FuzzReport> {
+  return fuzzAndCheck({ baseUrl: identity.url, method, path, validBodies, ...(headers ? { headers } : {}) }, { seed: SEED, count: COUNT, timeCapMs: TIME_CAP_MS, concurrency: 4 });
 }
 
 const TIMEOUT = { timeout: TIME_CAP_MS + 30_000 };
@@ -81,5 +81,14 @@ describe('the auth endpoints under fuzzed requests', () => {
     });
     assert.ok(answersWith(report, 200) > 0, 'the valid change was accepted');
     assert.equal(answersWith(report, 401), 0, 'the session stayed valid throughout');
+  });
+
+  it(`PUT /auth/language (signed in): ${COUNT} requests, no 5xx, every 4xx a JSON error, the stored language always en or ta`, TIMEOUT, async () => {
+    const { email, login } = await registerAndLogin(identity);
+    const report = await fuzz('/auth/language', [{ language: 'ta' }, { language: 'en' }], { Authorization: `Bearer ${login.token}` }, 'PUT');
+    assert.ok(answersWith(report, 200) > 0, 'the valid changes were accepted');
+    assert.ok(answersWith(report, 400) > 0, 'the invalid ones were refused');
+    const { rows } = await identity.pool.query<{ language: string }>('SELECT language FROM users WHERE email = $1', [email]);
+    assert.ok(rows[0]?.language === 'en' || rows[0]?.language === 'ta', `stored ${rows[0]?.language}`);
   });
 });

@@ -16,6 +16,7 @@ export const RATE_LIMIT_PREFIXES = {
   secondFactorChallenge: 'rl:identity:second-factor-challenge:',
   secondFactorAccount: 'rl:identity:second-factor-account:',
   acceptInvitationIp: 'rl:identity:accept-invitation-ip:',
+  language: 'rl:identity:language:',
 } as const;
 
 /** Marks an answer as a wrong (or replayed) second-factor code, which the second-factor limits count. */
@@ -66,6 +67,8 @@ export interface IdentityRateLimits {
   secondFactorPerAccount: RequestHandler;
   /** Invitation acceptances per client address: each costs a password hash. */
   acceptInvitationPerIp: RequestHandler;
+  /** After requireSession: language changes per user (each is a write). */
+  languagePerUser: RequestHandler;
 }
 
 /** Every limit is configurable (README "Configuration"); 0 turns one off. Redis down: requests go through. */
@@ -135,6 +138,13 @@ export function createRateLimits({ config, redis, logger }: Pick<IdentityDeps, '
       limit: config.RESET_PASSWORD_RATE_LIMIT_PER_IP,
       prefix: RATE_LIMIT_PREFIXES.acceptInvitationIp,
       message: 'Too many invitation attempts from this address.',
+    }),
+    languagePerUser: keyRateLimit({
+      ...common,
+      limit: config.LANGUAGE_RATE_LIMIT_PER_USER,
+      prefix: RATE_LIMIT_PREFIXES.language,
+      key: (req) => String(sessionOf(req).user.id),
+      message: 'Too many language changes.',
     }),
   };
 }
