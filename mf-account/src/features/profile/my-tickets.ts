@@ -1,4 +1,7 @@
-import { ISSUE_TYPES, TICKET_STATUS_LABELS, ticketMessageRequestSchema, type MyTicket, type TicketMessage } from '@tca/contracts';
+import { ISSUE_TYPES, ticketMessageRequestSchema, type MyTicket, type TicketMessage } from '@tca/contracts';
+import { currentLang, formatDate, translator, type Translate } from '@tca/ui/i18n';
+import { shownText } from '../../shared/messages.js';
+import { profileCatalog } from './messages.js';
 
 /** "My tickets" on the profile (issue 15): its texts and rules in one place. */
 export const MY_TICKETS_TEXT = {
@@ -16,26 +19,30 @@ export const MY_TICKETS_TEXT = {
   reopened: 'The ticket is open again.',
 } as const;
 
-const WHEN = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Australia/Adelaide' });
-const DAY = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Adelaide' });
+// The texts below are made during render in the language shown (MY_TICKETS_TEXT is their English).
+const WHEN: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+function t(...args: Parameters<Translate<typeof profileCatalog.english>>): string {
+  return translator(profileCatalog)(...args);
+}
 
 export function myTicketWhen(iso: string): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : WHEN.format(at);
+  return Number.isNaN(at.getTime()) ? iso : formatDate(at, currentLang(), WHEN);
 }
 
 export function myTicketHeading(ticket: MyTicket): string {
-  const issue = ISSUE_TYPES.find((type) => type.value === ticket.issueType)?.label ?? ticket.issueType;
-  return `${ticket.reference}: ${issue}`;
+  const known = ISSUE_TYPES.find((type) => type.value === ticket.issueType);
+  return `${ticket.reference}: ${known ? t(`issue.${known.value}`) : ticket.issueType}`;
 }
 
 export function myTicketStatus(ticket: MyTicket): string {
-  return TICKET_STATUS_LABELS[ticket.status];
+  return t(`ticketStatus.${ticket.status}`);
 }
 
 /** Who wrote an entry, as the member reads it (staff are the support team). */
 export function myTicketAuthor(message: TicketMessage): string {
-  return message.kind === 'staff_reply' ? 'Support team' : 'You';
+  return message.kind === 'staff_reply' ? t('tickets.team') : t('tickets.you');
 }
 
 /** A closed ticket the member may still reopen (until reopenUntil). */
@@ -45,11 +52,11 @@ export function canReopen(ticket: MyTicket, now: Date = new Date()): boolean {
 
 /** "You can reopen it until 12 December 2026." */
 export function reopenHint(ticket: MyTicket): string {
-  return ticket.reopenUntil ? `This ticket is closed. You can reopen it until ${DAY.format(new Date(ticket.reopenUntil))}.` : '';
+  return ticket.reopenUntil ? t('tickets.reopenUntil', { date: formatDate(ticket.reopenUntil, currentLang(), DAY) }) : '';
 }
 
 /** The reply's problem before sending (the server's rule), or null. */
 export function myReplyError(body: string): string | null {
   const parsed = ticketMessageRequestSchema.safeParse({ body });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check your reply.');
+  return parsed.success ? null : shownText(parsed.error.issues[0]?.message ?? 'Check your reply.');
 }

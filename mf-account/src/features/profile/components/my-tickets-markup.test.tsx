@@ -57,3 +57,19 @@ test('loading, none and failed', () => {
   assert.match(renderToStaticMarkup(<MyTicketsView load={{ kind: 'ready', tickets: [] }} onChanged={ignore} />), /You have not raised a support ticket while logged in\./);
   assert.match(renderToStaticMarkup(<MyTicketsView load={{ kind: 'failed', detail: 'No response from the server.' }} onChanged={ignore} />), /role="alert"[\s\S]*Your tickets could not be loaded\./);
 });
+
+test('My tickets in Tamil: headings, the issue type, status, authors, dates and the reply box in Tamil', async () => {
+  const { setLang } = await import('@tca/ui/i18n');
+  await setLang('ta', { remember: false });
+  try {
+    const html = renderToStaticMarkup(<MyTicketsView load={{ kind: 'ready', tickets: [open] }} onChanged={ignore} now={now} />);
+    assert.match(html, /<h2 id="my-tickets-title"[^>]*>என் உதவிக் கோரிக்கைகள்<\/h2>/);
+    assert.match(html, />TCA-2026-000042: கட்டணச் சிக்கல்<\/h3>/);
+    assert.match(html, />உறுப்பினரின் பதிலுக்காகக் காத்திருக்கிறது</);
+    assert.match(html, /நீங்கள், 25 நவ\.?,? 2026/);
+    assert.ok(labels(html).has('உங்கள் பதில் *'));
+    for (const english of ['My tickets', 'Billing Issue', 'Waiting on member', 'You,', 'Support team', 'Your reply', 'Send reply', 'Raised', 'Nov']) assert.ok(!html.includes(english), english);
+  } finally {
+    await setLang('en', { remember: false });
+  }
+});
