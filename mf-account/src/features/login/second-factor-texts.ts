@@ -1,3 +1,6 @@
+import { useT } from '@tca/ui/i18n';
+import { secondFactorCatalog } from './second-factor/messages.js';
+
 /** The texts of a staff account's second sign-in step (issue 14); the server's messages come from @tca/contracts. */
 export const SECOND_FACTOR_TEXT = {
   codeTitle: 'Enter your code',
@@ -37,3 +40,13 @@ export const SECOND_FACTOR_TEXT = {
 
 /** The name of the file Download saves the recovery codes in. */
 export const RECOVERY_CODES_FILE = 'recovery-codes.txt';
+
+/**
+ * The step's texts in the language shown (the catalog account.secondFactor; SECOND_FACTOR_TEXT is their
+ * English), plus `t` for the enrolment's own lines.
+ */
+export function useSecondFactorText(): Record<keyof typeof SECOND_FACTOR_TEXT, string> & { t: ReturnType<typeof useT<typeof secondFactorCatalog.english>> } {
+  const t = useT(secondFactorCatalog);
+  const texts = Object.fromEntries(Object.keys(SECOND_FACTOR_TEXT).map((key) => [key, t(key as keyof typeof SECOND_FACTOR_TEXT)])) as Record<keyof typeof SECOND_FACTOR_TEXT, string>;
+  return { ...texts, t };
+}

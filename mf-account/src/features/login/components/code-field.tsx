@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { Field, fieldClasses } from '@tca/ui/forms';
-import { SECOND_FACTOR_TEXT as TEXT } from '../second-factor-texts.js';
+import { shownText } from '../../../shared/messages.js';
+import { useSecondFactorText } from '../second-factor-texts.js';
 
 interface CodeFieldProps {
   /** `app`: the 6-digit code of the authenticator app; `recovery`: one of the saved recovery codes. */
@@ -16,9 +17,10 @@ interface CodeFieldProps {
  * browser (or the app) may fill in, or a recovery code; its error under it, named by the input.
  */
 export function CodeField({ mode, value, onChange, error, inputRef }: CodeFieldProps) {
+  const TEXT = useSecondFactorText();
   const app = mode === 'app';
   return (
-    <Field label={app ? TEXT.codeLabel : TEXT.recoveryLabel} required hint={app ? TEXT.codeHint : TEXT.recoveryHint} error={error} errorLines={3}>
+    <Field label={app ? TEXT.codeLabel : TEXT.recoveryLabel} required hint={app ? TEXT.codeHint : TEXT.recoveryHint} error={shownText(error)} errorLines={3}>
       {(control) => (
         <input
           {...control}

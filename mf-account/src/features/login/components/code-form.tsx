@@ -5,7 +5,7 @@ import { enterSecondFactor } from '../api/enter-second-factor.js';
 import { checkSignInCode } from '../code-checks.js';
 import { useCodeSubmit } from '../hooks/use-code-submit.js';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount.js';
-import { SECOND_FACTOR_TEXT as TEXT } from '../second-factor-texts.js';
+import { useSecondFactorText } from '../second-factor-texts.js';
 import { CodeField } from './code-field.js';
 import local from './second-factor.module.css';
 
@@ -17,6 +17,7 @@ interface CodeFormProps {
 
 /** Enter your code: the authenticator app's 6-digit code, or (switched) a recovery code, then Verify. */
 export function CodeForm({ challenge, onSignedIn, onRestart }: CodeFormProps) {
+  const TEXT = useSecondFactorText();
   const titleId = useId();
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
   // The field takes focus when the step opens and when the switch changes what it asks for.

@@ -1,9 +1,10 @@
 import { toast } from '../../../shared/toasts.js';
 import styles from '../../../shared/account.module.css';
-import { SECOND_FACTOR_TEXT as TEXT } from '../second-factor-texts.js';
+import { useSecondFactorText } from '../second-factor-texts.js';
 
 /** Copies `text` to the clipboard and says so (or that it could not: then the text is there to select). */
 export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
+  const TEXT = useSecondFactorText();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);

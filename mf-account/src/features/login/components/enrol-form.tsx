@@ -8,7 +8,7 @@ import { useCodeSubmit } from '../hooks/use-code-submit.js';
 import { useEnrolment } from '../hooks/use-enrolment.js';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount.js';
 import { keyGroups } from '../recovery-codes.js';
-import { SECOND_FACTOR_TEXT as TEXT } from '../second-factor-texts.js';
+import { useSecondFactorText } from '../second-factor-texts.js';
 import { CodeField } from './code-field.js';
 import { CopyButton } from './copy-button.js';
 import local from './second-factor.module.css';
@@ -24,6 +24,7 @@ interface EnrolFormProps {
  * the app's first code to confirm it.
  */
 export function EnrolForm({ challenge, onEnrolled, onRestart }: EnrolFormProps) {
+  const TEXT = useSecondFactorText();
   const titleId = useId();
   const titleRef = useFocusOnMount<HTMLHeadingElement>();
   const { enrolment, retry } = useEnrolment(challenge, onRestart);
@@ -63,6 +64,7 @@ interface EnrolStepsProps extends Omit<EnrolFormProps, 'onRestart'> {
 
 /** The three steps once the key is there. */
 export function EnrolSteps({ challenge, setup, onEnrolled, onRestart }: EnrolStepsProps) {
+  const TEXT = useSecondFactorText();
   const keyId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const { value, setValue, error, busy, onSubmit } = useCodeSubmit({
@@ -74,17 +76,17 @@ export function EnrolSteps({ challenge, setup, onEnrolled, onRestart }: EnrolSte
   });
 
   return (
-    <form noValidate aria-label="Confirm your authenticator app" aria-busy={busy} onSubmit={(event) => void onSubmit(event)}>
+    <form noValidate aria-label={TEXT.t('enrolForm')} aria-busy={busy} onSubmit={(event) => void onSubmit(event)}>
       <ol className={local.steps}>
         <li>
-          <h3 className={local.stepTitle}>Open your authenticator app</h3>
-          <p>On your phone, open an app for time-based one-time codes (for example Google Authenticator, Microsoft Authenticator or 2FAS) and choose to add an account.</p>
+          <h3 className={local.stepTitle}>{TEXT.t('step1Title')}</h3>
+          <p>{TEXT.t('step1Text')}</p>
         </li>
         <li>
-          <h3 className={local.stepTitle}>Scan the QR code, or type the key</h3>
+          <h3 className={local.stepTitle}>{TEXT.t('step2Title')}</h3>
           <img className={local.qr} src={setup.qrCode} alt={TEXT.qrAlt} width={192} height={192} />
           <p id={keyId} className={local.keyLabel}>
-            {TEXT.keyLabel} (if you cannot scan, choose “enter a setup key” in the app, time-based):
+            {TEXT.t('keyNote', { key: TEXT.keyLabel })}
           </p>
           <div className={local.keyRow}>
             <code id={`${keyId}-key`} className={local.key}>
@@ -94,7 +96,7 @@ export function EnrolSteps({ challenge, setup, onEnrolled, onRestart }: EnrolSte
           </div>
         </li>
         <li>
-          <h3 className={local.stepTitle}>Enter the code the app shows</h3>
+          <h3 className={local.stepTitle}>{TEXT.t('step3Title')}</h3>
           <CodeField mode="app" value={value} onChange={setValue} error={error} inputRef={inputRef} />
         </li>
       </ol>

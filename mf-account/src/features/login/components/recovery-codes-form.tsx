@@ -3,7 +3,7 @@ import { CheckboxField } from '@tca/ui/forms';
 import styles from '../../../shared/account.module.css';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount.js';
 import { recoveryCodesFile } from '../recovery-codes.js';
-import { RECOVERY_CODES_FILE, SECOND_FACTOR_TEXT as TEXT } from '../second-factor-texts.js';
+import { RECOVERY_CODES_FILE, useSecondFactorText } from '../second-factor-texts.js';
 import { CopyButton } from './copy-button.js';
 import local from './second-factor.module.css';
 
@@ -28,6 +28,7 @@ function download(text: string): void {
 
 /** Save your recovery codes: the ten codes (shown once), Copy, Download (.txt), and Continue once they are saved. */
 export function RecoveryCodesForm({ codes, email, siteName, onContinue }: RecoveryCodesFormProps) {
+  const TEXT = useSecondFactorText();
   const titleId = useId();
   const hintId = useId();
   const titleRef = useFocusOnMount<HTMLHeadingElement>();

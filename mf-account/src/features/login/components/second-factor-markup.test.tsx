@@ -69,3 +69,25 @@ test('the password step unchanged for members; back from an ended second step it
   assert.match(back, /<div tabindex="-1" role="alert"[^>]*><p[^>]*>This sign-in has expired or was already completed\. Please log in again\.<\/p><\/div>/);
   // react-hook-form fills the e-mail in through the field's ref in the browser (the browser test checks it).
 });
+
+test('the second step in Tamil: Enter your code, the enrolment steps and the recovery codes in Tamil', async () => {
+  const { setLang } = await import('@tca/ui/i18n');
+  await setLang('ta', { remember: false });
+  try {
+    const code = render(<CodeForm challenge={challenge} onSignedIn={ignore} onRestart={ignore} />);
+    assert.match(code, /<h2 id="[^"]+"[^>]*>உங்கள் குறியீட்டை உள்ளிடுங்கள்<\/h2>/);
+    assert.ok(labels(code).has('6 இலக்கக் குறியீடு *'));
+    assert.match(code, /<button type="submit"[^>]*>சரிபார்க்க<\/button>/);
+    const steps = render(<EnrolSteps challenge={challenge} setup={setup} onEnrolled={ignore} onRestart={ignore} />);
+    assert.match(steps, /உங்கள் சாவி \(ஸ்கேன் செய்ய முடியாவிட்டால்/);
+    const saved = render(<RecoveryCodesForm codes={codes} email="owner@example.org" siteName="Adelaide Tamil Association" onContinue={ignore} />);
+    assert.match(saved, />உங்கள் மீட்புக் குறியீடுகளைச் சேமியுங்கள்<\/h2>/);
+    const back = render(<LoginForm onForgotPassword={ignore} focusOnMount={false} onSecondFactor={ignore} notice="This sign-in has expired or was already completed. Please log in again." />);
+    assert.match(back, /மீண்டும் உள்நுழையுங்கள்/);
+    for (const html of [code, steps, saved, back]) {
+      for (const english of ['Enter your code', 'Verify', 'Your key', 'Open your authenticator app', 'Save your recovery codes', 'Continue', 'Please log in again']) assert.ok(!html.includes(english), english);
+    }
+  } finally {
+    await setLang('en', { remember: false });
+  }
+});

@@ -5,7 +5,7 @@ import { useNavigate } from '@tca/ui/router';
 import { toast } from '../../../shared/toasts.js';
 import styles from '../../../shared/account.module.css';
 import { LOGIN_TEXT } from '../login-texts.js';
-import { SECOND_FACTOR_TEXT as TEXT } from '../second-factor-texts.js';
+import { useSecondFactorText } from '../second-factor-texts.js';
 import { storeLogin } from '../store-login.js';
 import { CodeForm } from './code-form.js';
 import { EnrolForm } from './enrol-form.js';
@@ -28,6 +28,7 @@ interface SecondFactorStepProps {
  * Loaded only when a login answer asks for it, so members never load it.
  */
 export function SecondFactorStep({ step, onRestart }: SecondFactorStepProps) {
+  const TEXT = useSecondFactorText();
   const navigate = useNavigate();
   const [stage, setStage] = useState<Stage>(() => (step.secondFactor === 'totp' ? { kind: 'code' } : { kind: 'enrol' }));
   const [leaving, setLeaving] = useState(false);
