@@ -4,6 +4,8 @@ import { getAccountExport } from './api/get-account-export.js';
 import { getMyContactMessages } from './api/get-my-contact-messages.js';
 import { getMySupportTickets } from './api/get-my-support-tickets.js';
 import { getMyTickets } from './api/my-tickets.js';
+import { translator } from '@tca/ui/i18n';
+import { profileCatalog } from './messages.js';
 
 /**
  * Beyond the spec, "Download my data": everything the site holds about the member — the account
@@ -14,12 +16,10 @@ import { getMyTickets } from './api/my-tickets.js';
 /** The account answer (identity) includes the memberships; a ticket's conversation comes from the support desk's member API. */
 export type MyDataPart = 'account' | 'supportTickets' | 'ticketConversations' | 'contactMessages';
 
-const PART_NAMES: Record<MyDataPart, string> = {
-  account: 'your account and memberships',
-  supportTickets: 'your support tickets',
-  ticketConversations: 'your support tickets’ conversations',
-  contactMessages: 'your contact messages',
-};
+// The failure names what could not be read, in the language shown (account.profile `data.part.*`).
+function partName(part: MyDataPart): string {
+  return translator(profileCatalog)(`data.part.${part}`);
+}
 
 /**
  * A support ticket in the file: what the member submitted (GET /supportdesk/mine), where it stands and its
@@ -94,8 +94,8 @@ export async function gatherMyData(token: string, fetchImpl?: FetchLike, now = (
   const parts = Object.keys(results) as MyDataPart[];
   const missing = parts.filter((part) => results[part].kind !== 'ok' || (part === 'account' && account.kind === 'ok' && account.answer === null));
   if (missing.length > 0 || account.kind !== 'ok' || account.answer === null || supportTickets.kind !== 'ok' || ticketConversations.kind !== 'ok') {
-    const names = missing.map((part) => PART_NAMES[part]);
-    return { kind: 'failed', message: `Could not download your data: ${names.join(', ')} could not be read. Please try again later.` };
+    const names = missing.map(partName);
+    return { kind: 'failed', message: translator(profileCatalog)('data.failed', { parts: names.join(', ') }) };
   }
   // The parsed answer when it has the contract's shape, else the body as it came: nothing is dropped.
   const body = (part: MyDataPart): unknown => {

@@ -11,7 +11,7 @@ import { SecuritySettings } from './security-settings.js';
 import { StaffAreaLink } from './staff-area-link.js';
 import { useT } from '@tca/ui/i18n';
 import { profileCatalog } from '../messages.js';
-import { foreignText } from '../../../shared/messages.js';
+import { foreignText, shownText } from '../../../shared/messages.js';
 
 /**
  * The member's profile (spec §2.3): Personal Information, Membership Details and Security Settings,
@@ -39,7 +39,7 @@ export function Profile({ user }: { user: LoginUser }) {
         <div className={styles.failure}>
           <div role="alert">
             <h2>{t('failed.title')}</h2>
-            <p lang={foreignText(load.detail)}>{load.detail}</p>
+            <p lang={foreignText(load.detail)}>{shownText(load.detail)}</p>
           </div>
           <button type="button" className="tca-button" onClick={() => window.location.reload()}>
             {t('failed.retry')}
