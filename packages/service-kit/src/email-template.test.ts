@@ -93,7 +93,7 @@ describe('renderEmail in Tamil', () => {
 
   it('formats dates with Tamil month names in Adelaide time', () => {
     const when = new Date('2026-11-25T14:19:00Z');
-    assert.match(formatDateTimeIn(when, 'Australia/Adelaide', 'ta'), /நவம்பர்/);
+    assert.equal(formatDateTimeIn(when, 'Australia/Adelaide', 'ta'), 'வியாழன், 26 நவம்பர், 2026 அன்று 00:49 (அடிலெய்டு நேரம்)');
     assert.equal(formatDateTimeIn(when, 'Australia/Adelaide'), formatDateTimeIn(when, 'Australia/Adelaide', 'en'));
   });
 });

@@ -184,10 +184,25 @@ export function renderEmail(content: EmailContent, givenBrand: EmailBrand): Rend
 
 /**
  * A date and time as people in `timeZone` read it, e.g. `Thursday 26 November 2026 at 12:49 am ACDT`;
- * in Tamil (`lang` 'ta') with Tamil day and month names.
+ * in Tamil (`lang` 'ta'), Tamil day and month names on a 24-hour clock with the zone in words when it is
+ * Adelaide's (Intl names it only as GMT+10:30), e.g. `வியாழன், 26 நவம்பர், 2026 அன்று 00:49 (அடிலெய்டு நேரம்)`.
  */
 export function formatDateTimeIn(date: Date, timeZone: string, lang: SiteLang = 'en'): string {
-  return new Intl.DateTimeFormat(lang === 'ta' ? 'ta-IN' : 'en-AU', {
+  if (lang === 'ta') {
+    const when = new Intl.DateTimeFormat('ta-IN', {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      ...(timeZone === ADELAIDE_TIME_ZONE ? {} : { timeZoneName: 'short' as const }),
+    }).format(date);
+    return timeZone === ADELAIDE_TIME_ZONE ? `${when} (${frameTexts(lang)('adelaideTime')})` : when;
+  }
+  return new Intl.DateTimeFormat('en-AU', {
     timeZone,
     weekday: 'long',
     day: 'numeric',

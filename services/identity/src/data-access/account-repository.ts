@@ -62,6 +62,12 @@ export interface ChangedUser {
   language: SiteLang;
 }
 
+/** The member's language (their e-mails'); English when there is no such user. */
+export async function userLanguage(db: Db, userId: number): Promise<SiteLang> {
+  const { rows } = await db.query<{ language: SiteLang }>('SELECT language FROM users WHERE id = $1', [userId]);
+  return rows[0]?.language ?? 'en';
+}
+
 /** Stores the member's language; false when there is no such user. */
 export async function updateUserLanguage(db: Db, userId: number, language: SiteLang): Promise<boolean> {
   const { rowCount } = await db.query('UPDATE users SET language = $2 WHERE id = $1', [userId, language]);

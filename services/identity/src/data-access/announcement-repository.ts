@@ -1,3 +1,4 @@
+import type { SiteLang } from '@tca/service-kit';
 import type { AnnouncementSegment } from '@tca/contracts';
 import type { Db } from './database.js';
 import { adelaideDateSql, END_SQL } from './membership-repository.js';
@@ -125,6 +126,8 @@ export interface DueRecipientRow {
   user_id: number;
   email: string;
   first_name: string;
+  /** The member's account language: the e-mail's frame is written in it (the announcement as its author wrote it). */
+  language: SiteLang;
   subject: string;
   body: string;
   opted_out: boolean;
@@ -133,7 +136,7 @@ export interface DueRecipientRow {
 /** The next recipients not yet made into e-mails (oldest announcement first), locked; others' dispatchers skip them. */
 export async function lockDueRecipients(db: Db, limit: number): Promise<DueRecipientRow[]> {
   const { rows } = await db.query<DueRecipientRow>(
-    `SELECT r.announcement_id, a.uid AS announcement_uid, r.user_id, r.email, u.first_name, a.subject, a.body, u.announcements_opt_out_at IS NOT NULL AS opted_out
+    `SELECT r.announcement_id, a.uid AS announcement_uid, r.user_id, r.email, u.first_name, u.language, a.subject, a.body, u.announcements_opt_out_at IS NOT NULL AS opted_out
        FROM announcement_recipients r
        JOIN announcements a ON a.id = r.announcement_id
        JOIN users u ON u.id = r.user_id

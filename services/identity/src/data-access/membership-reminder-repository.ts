@@ -1,3 +1,4 @@
+import type { SiteLang } from '@tca/service-kit';
 import type { Db } from './database.js';
 import { adelaideDateSql, END_SQL } from './membership-repository.js';
 
@@ -9,6 +10,8 @@ export interface ReminderCandidate {
   membership_name: string;
   first_name: string;
   email: string;
+  /** The member's account language (their e-mails'). */
+  language: SiteLang;
   starts_on: string | null;
   ends_on: string;
   days_left: number;
@@ -21,7 +24,7 @@ export interface ReminderCandidate {
 export async function membershipsEndingWithin(db: Db, asOf: Date, withinDays: number): Promise<ReminderCandidate[]> {
   const today = adelaideDateSql('$1');
   const { rows } = await db.query<ReminderCandidate>(
-    `SELECT m.id, m.request_id, m.membership_name, m.first_name, m.email, m.starts_on, ${END_SQL} AS ends_on, (${END_SQL} - ${today}) AS days_left
+    `SELECT m.id, m.request_id, m.membership_name, m.first_name, m.email, (SELECT u.language FROM users u WHERE u.id = m.user_id) AS language, m.starts_on, ${END_SQL} AS ends_on, (${END_SQL} - ${today}) AS days_left
        FROM memberships m
       WHERE m.term = 'annual' AND m.status IN ('Active', 'Current')
         AND ${END_SQL} > ${today} AND ${END_SQL} - ${today} <= $2

@@ -30,11 +30,11 @@ export function resetLinkEmail(user: MailRecipient, link: string, expiresAt: Dat
   const association = associationIn(lang);
   const content: EmailContent = {
     lang,
-    subject: t('reset.subject', { association }),
+    subject: t('reset.subject', { site: association }),
     preheader: t('reset.preheader'),
     blocks: [
       { type: 'paragraph', text: t('greeting', { firstName: user.firstName }) },
-      { type: 'paragraph', text: t('reset.asked', { association, email: user.email }) },
+      { type: 'paragraph', text: t('reset.asked', { site: association, address: user.email }) },
       { type: 'link', text: t('reset.link'), href: link },
       { type: 'paragraph', text: t('reset.expiry', { expiresAt: formatDateTimeIn(expiresAt, ADELAIDE_TIME_ZONE, lang) }) },
       { type: 'paragraph', text: t('reset.notYou') },
@@ -48,10 +48,10 @@ export function passwordChangedEmail(user: MailRecipient, changedAt: Date, how: 
   const lang = user.language ?? 'en';
   const t = emailTexts(lang);
   const association = associationIn(lang);
-  const when = { association, email: user.email, changedAt: formatDateTimeIn(changedAt, ADELAIDE_TIME_ZONE, lang) };
+  const when = { site: association, address: user.email, changedAt: formatDateTimeIn(changedAt, ADELAIDE_TIME_ZONE, lang) };
   const content: EmailContent = {
     lang,
-    subject: t('changed.subject', { association }),
+    subject: t('changed.subject', { site: association }),
     preheader: t('changed.preheader'),
     blocks: [
       { type: 'paragraph', text: t('greeting', { firstName: user.firstName }) },

@@ -45,6 +45,7 @@ import {
 import type { Db } from '../data-access/database.js';
 import { renderAnnouncementMarkdown } from './announcement-markdown.js';
 import { sitePage } from './account-emails.js';
+import { emailTexts } from './email-texts.js';
 import { recordAudit, type Actor } from './audit.js';
 import { isTokenShaped, newToken, tokenHash } from './secrets.js';
 
@@ -143,16 +144,24 @@ export function unsubscribeLink(publicUrl: string, token: string): string {
 }
 
 /** One member's e-mail: the Markdown rendered, a visible unsubscribe link, and the RFC 8058 headers. */
-export function announcementEmail(row: Pick<DueRecipientRow, 'announcement_uid' | 'user_id' | 'email' | 'first_name' | 'subject' | 'body'>, token: string, settings: AnnouncementMailSettings): EmailJob {
+export function announcementEmail(
+  row: Pick<DueRecipientRow, 'announcement_uid' | 'user_id' | 'email' | 'first_name' | 'subject' | 'body'> & Partial<Pick<DueRecipientRow, 'language'>>,
+  token: string,
+  settings: AnnouncementMailSettings,
+): EmailJob {
   const link = unsubscribeLink(settings.publicUrl, token);
+  // The frame (greeting, unsubscribe) in the member's language; the announcement itself as it was written.
+  const lang = row.language ?? 'en';
+  const t = emailTexts(lang);
   const { subject, text, html } = renderEmail(
     {
+      lang,
       subject: row.subject,
       blocks: [
-        { type: 'paragraph', text: `Dear ${row.first_name},` },
+        { type: 'paragraph', text: t('greeting', { firstName: row.first_name }) },
         { type: 'rendered', text: row.body, html: renderAnnouncementMarkdown(row.body) },
-        { type: 'paragraph', text: 'You receive this as a member of the association. To receive no more announcements (receipts and replies still reach you):' },
-        { type: 'link', text: 'Unsubscribe from announcements', href: link },
+        { type: 'paragraph', text: t('announcement.why') },
+        { type: 'link', text: t('announcement.unsubscribe'), href: link },
       ],
     },
     settings.brand,

@@ -6,6 +6,7 @@
  */
 import { MEMBERSHIP_REJECTION_REASON_MAX, MEMBERSHIP_STATUSES, QUEUES, type EmailJob, type MembershipRequestsQuery, type MembershipTerm } from '@tca/contracts';
 import { addToOutbox, AppError, NotFoundError, ValidationError, withTransaction, type EmailBrand, type Pool } from '@tca/service-kit';
+import { userLanguage } from '../data-access/account-repository.js';
 import type { Db } from '../data-access/database.js';
 import { insertDecision } from '../data-access/membership-decision-repository.js';
 import {
@@ -156,7 +157,7 @@ async function decide(
     await updateMembershipStatus(client, row.id, toStatus);
     await insertDecision(client, { membershipId: row.id, decision, fromStatus: row.stored_status, toStatus, reason, decidedBy });
     await recordAudit(client, settings.actor, decision === 'approved' ? 'membership_approved' : 'membership_rejected', row.request_id, auditSummary(row, toStatus, reason));
-    const member = { email: row.email, firstName: row.first_name };
+    const member = { email: row.email, firstName: row.first_name, language: await userLanguage(client, row.user_id) };
     const email: EmailJob =
       decision === 'approved'
         ? membershipApprovedEmail(member, mailed(row), sitePage(settings.publicUrl, '/profile'), settings.brand)

@@ -1,6 +1,7 @@
 import type { EmailJob, MembershipTerm } from '@tca/contracts';
-import type { EmailBlock, EmailBrand, EmailContent } from '@tca/service-kit';
-import { ASSOCIATION_NAME, emailJob, type MailRecipient } from './account-emails.js';
+import type { EmailBlock, EmailBrand, EmailContent, SiteLang } from '@tca/service-kit';
+import { emailJob, type MailRecipient } from './account-emails.js';
+import { associationIn, emailTexts, type EmailText } from './email-texts.js';
 
 export interface MailedMembership {
   requestId: string;
@@ -12,9 +13,11 @@ export interface MailedMembership {
   endsOn: string | null;
 }
 
-/** '2027-05-17' → 'Monday 17 May 2027' (a calendar date: no time zone shifts it). */
-export function formatCalendarDate(date: string): string {
-  return new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+/** '2027-05-17' → 'Monday 17 May 2027' (a calendar date: no time zone shifts it); Tamil day and month names in Tamil. */
+export function formatCalendarDate(date: string, lang: SiteLang = 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'ta' ? 'ta-IN' : 'en-AU', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** The last day an annual membership is valid: the day before `endsOn`. */
@@ -24,46 +27,63 @@ export function lastValidDay(endsOn: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-function periodRows(m: MailedMembership): Array<readonly [string, string]> {
-  if (m.term === 'life-time') return [['Valid', 'Life-time']];
+function periodRows(m: MailedMembership, t: EmailText, lang: SiteLang): Array<readonly [string, string]> {
+  if (m.term === 'life-time') return [[t('membership.detail.valid'), t('membership.detail.lifeTime')]];
   const rows: Array<readonly [string, string]> = [];
-  if (m.startsOn) rows.push(['Starts', formatCalendarDate(m.startsOn)]);
-  if (m.endsOn) rows.push(['Valid until', formatCalendarDate(lastValidDay(m.endsOn))]);
+  if (m.startsOn) rows.push([t('membership.detail.starts'), formatCalendarDate(m.startsOn, lang)]);
+  if (m.endsOn) rows.push([t('membership.detail.validUntil'), formatCalendarDate(lastValidDay(m.endsOn), lang)]);
   return rows;
 }
 
-function detailsBlock(m: MailedMembership, extra: Array<readonly [string, string]> = []): EmailBlock {
-  return { type: 'details', rows: [['Membership', m.membershipName], ['Request ID', m.requestId], ...periodRows(m), ...extra] };
+function detailsBlock(m: MailedMembership, t: EmailText, lang: SiteLang, extra: Array<readonly [string, string]> = []): EmailBlock {
+  return { type: 'details', rows: [[t('membership.detail.membership'), m.membershipName], [t('membership.detail.requestId'), m.requestId], ...periodRows(m, t, lang), ...extra] };
+}
+
+/** The language, its texts and the association's name for a member's e-mail. */
+function textsFor(member: MailRecipient) {
+  const lang = member.language ?? 'en';
+  return { lang, t: emailTexts(lang), site: associationIn(lang) };
 }
 
 /** An operator approved a Pending membership: it is Active now. */
 export function membershipApprovedEmail(member: MailRecipient, m: MailedMembership, profileLink: string, brand: EmailBrand): EmailJob {
+  const { lang, t, site } = textsFor(member);
   const content: EmailContent = {
-    subject: `Your ${m.membershipName} membership is approved - ${ASSOCIATION_NAME}`,
-    preheader: `Welcome: your membership ${m.requestId} is now active.`,
+    lang,
+    subject: t('approved.subject', { level: m.membershipName, site }),
+    preheader: t('approved.preheader', { requestId: m.requestId }),
     blocks: [
-      { type: 'paragraph', text: `Dear ${member.firstName},` },
-      { type: 'paragraph', text: `Thank you for joining the ${ASSOCIATION_NAME}. Your membership request has been approved and your membership is now active.` },
-      detailsBlock(m, [['Status', 'Active']]),
-      { type: 'paragraph', text: 'Your profile shows your membership at any time.' },
-      { type: 'link', text: 'Open my profile', href: profileLink },
+      { type: 'paragraph', text: t('greeting', { firstName: member.firstName }) },
+      { type: 'paragraph', text: t('approved.body', { site }) },
+      detailsBlock(m, t, lang, [[t('membership.detail.status'), t('membership.status.active')]]),
+      { type: 'paragraph', text: t('approved.profile') },
+      { type: 'link', text: t('approved.link'), href: profileLink },
     ],
   };
   return emailJob('membership-approved', member.email, content, brand);
 }
 
-/** An operator rejected a Pending membership, with the reason when one was given. */
+/** An operator rejected a Pending membership, with the reason when one was given (as the operator wrote it). */
 export function membershipRejectedEmail(member: MailRecipient, m: MailedMembership, reason: string | undefined, contactLink: string, brand: EmailBrand): EmailJob {
+  const { lang, t, site } = textsFor(member);
   const content: EmailContent = {
-    subject: `About your ${m.membershipName} membership request - ${ASSOCIATION_NAME}`,
-    preheader: `We could not approve your membership request ${m.requestId}.`,
+    lang,
+    subject: t('rejected.subject', { level: m.membershipName, site }),
+    preheader: t('rejected.preheader', { requestId: m.requestId }),
     blocks: [
-      { type: 'paragraph', text: `Dear ${member.firstName},` },
-      { type: 'paragraph', text: `Thank you for your interest in the ${ASSOCIATION_NAME}. We are sorry, but we could not approve your membership request.` },
-      { type: 'details', rows: [['Membership', m.membershipName], ['Request ID', m.requestId], ['Status', 'Rejected']] },
-      ...(reason ? [{ type: 'paragraph', text: 'The reason we were given:' } as const, { type: 'quote', text: reason } as const] : []),
-      { type: 'paragraph', text: 'If you have questions about this decision or about your payment, please contact us and mention your request ID.' },
-      { type: 'link', text: 'Contact us', href: contactLink },
+      { type: 'paragraph', text: t('greeting', { firstName: member.firstName }) },
+      { type: 'paragraph', text: t('rejected.body', { site }) },
+      {
+        type: 'details',
+        rows: [
+          [t('membership.detail.membership'), m.membershipName],
+          [t('membership.detail.requestId'), m.requestId],
+          [t('membership.detail.status'), t('membership.status.rejected')],
+        ],
+      },
+      ...(reason ? [{ type: 'paragraph', text: t('rejected.reason') } as const, { type: 'quote', text: reason } as const] : []),
+      { type: 'paragraph', text: t('rejected.questions') },
+      { type: 'link', text: t('rejected.link'), href: contactLink },
     ],
   };
   return emailJob('membership-rejected', member.email, content, brand);
@@ -71,19 +91,18 @@ export function membershipRejectedEmail(member: MailRecipient, m: MailedMembersh
 
 /** An annual membership ends in about `daysBefore` days: renew on the membership page. */
 export function renewalReminderEmail(member: MailRecipient, m: MailedMembership & { endsOn: string }, daysBefore: number, membershipLink: string, brand: EmailBrand): EmailJob {
-  const lastDay = formatCalendarDate(lastValidDay(m.endsOn));
+  const { lang, t, site } = textsFor(member);
+  const lastDay = formatCalendarDate(lastValidDay(m.endsOn), lang);
   const content: EmailContent = {
-    subject: `Your ${m.membershipName} membership ends ${daysBefore <= 7 ? 'in a week' : 'next month'} - ${ASSOCIATION_NAME}`,
-    preheader: `Renew before ${lastDay} to stay a member.`,
+    lang,
+    subject: t(daysBefore <= 7 ? 'renewal.subject.week' : 'renewal.subject.month', { level: m.membershipName, site }),
+    preheader: t('renewal.preheader', { lastDay }),
     blocks: [
-      { type: 'paragraph', text: `Dear ${member.firstName},` },
-      {
-        type: 'paragraph',
-        text: `Your ${m.membershipName} membership of the ${ASSOCIATION_NAME} is valid until ${lastDay}. Renew it now and the new year starts the day after, so you lose no days.`,
-      },
-      detailsBlock(m),
-      { type: 'link', text: 'Renew my membership', href: membershipLink },
-      { type: 'paragraph', text: 'If you have renewed already, thank you: there is nothing more to do.' },
+      { type: 'paragraph', text: t('greeting', { firstName: member.firstName }) },
+      { type: 'paragraph', text: t('renewal.body', { level: m.membershipName, site, lastDay }) },
+      detailsBlock(m, t, lang),
+      { type: 'link', text: t('renewal.link'), href: membershipLink },
+      { type: 'paragraph', text: t('renewal.done') },
     ],
   };
   return emailJob(`membership-renewal-${daysBefore}`, member.email, content, brand);

@@ -44,7 +44,7 @@ export async function sendRenewalReminders(pool: Pool, settings: ReminderSetting
     const reminder = await withTransaction(pool, async (client) => {
       if (!(await claimReminder(client, row.id, threshold))) return undefined;
       const email = renewalReminderEmail(
-        { email: row.email, firstName: row.first_name },
+        { email: row.email, firstName: row.first_name, language: row.language },
         { requestId: row.request_id, membershipName: row.membership_name, term: 'annual', startsOn: row.starts_on, endsOn: row.ends_on },
         threshold,
         link,

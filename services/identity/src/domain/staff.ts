@@ -17,7 +17,7 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@tca/contracts';
-import { addToOutbox, AppError, ConflictError, formatDateTimeIn, NotFoundError, withTransaction, type EmailBrand, type Pool } from '@tca/service-kit';
+import { addToOutbox, AppError, ConflictError, formatDateTimeIn, NotFoundError, withTransaction, type EmailBrand, type Pool, type SiteLang } from '@tca/service-kit';
 import { findUserByEmail, insertUser, type UserRow } from '../data-access/account-repository.js';
 import type { Db } from '../data-access/database.js';
 import {
@@ -40,7 +40,8 @@ import {
 } from '../data-access/staff-repository.js';
 import { revokeUserSessions } from '../data-access/session-repository.js';
 import { deleteSecondFactor } from '../data-access/two-factor-repository.js';
-import { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, emailJob, sitePage } from './account-emails.js';
+import { ADELAIDE_TIME_ZONE, emailJob, sitePage } from './account-emails.js';
+import { associationIn, emailTexts } from './email-texts.js';
 import { recordAudit, type Actor } from './audit.js';
 import { assertNotCommonPassword } from './common-passwords.js';
 import { hashPassword, isTokenShaped, newToken, tokenHash } from './secrets.js';
@@ -54,6 +55,8 @@ import { hashPassword, isTokenShaped, newToken, tokenHash } from './secrets.js';
 export interface StaffMailSettings {
   brand: EmailBrand;
   publicUrl: string;
+  /** The language an invitation is written in (the inviting owner's page; the invitee has no account yet). Default English. */
+  lang?: SiteLang;
 }
 
 const roleList = (roles: readonly StaffRole[]) => roles.map((role) => STAFF_ROLE_LABELS[role]).join(', ');
@@ -88,22 +91,23 @@ export async function colleaguesFor(db: Db, role: StaffRole): Promise<StaffColle
 }
 
 /** The invitation e-mail: a single-use link to the staff page that creates the account. */
-export function invitationEmail(to: string, roles: readonly StaffRole[], link: string, expiresAt: Date, invitedBy: string, brand: EmailBrand) {
+export function invitationEmail(to: string, roles: readonly StaffRole[], link: string, expiresAt: Date, invitedBy: string, brand: EmailBrand, lang: SiteLang = 'en') {
+  const t = emailTexts(lang);
+  const site = associationIn(lang);
+  const roleNames = roles.map((role) => t(`role.${role}`)).join(', ');
   return emailJob(
     'staff-invitation',
     to,
     {
-      subject: `You are invited to the staff of the ${ASSOCIATION_NAME}`,
-      preheader: 'Set your password within 72 hours to join.',
+      lang,
+      subject: t('invitation.subject', { site }),
+      preheader: t('invitation.preheader'),
       blocks: [
-        { type: 'paragraph', text: 'Hello,' },
-        { type: 'paragraph', text: `${invitedBy} invited ${to} to help run the ${ASSOCIATION_NAME} website as: ${roleList(roles)}.` },
-        { type: 'link', text: 'Accept the invitation', href: link },
-        {
-          type: 'paragraph',
-          text: `The link works once, until ${formatDateTimeIn(expiresAt, ADELAIDE_TIME_ZONE)} (72 hours). After setting your password you will set up an authenticator app for signing in.`,
-        },
-        { type: 'paragraph', text: 'If you did not expect this, ignore this e-mail.' },
+        { type: 'paragraph', text: t('invitation.hello') },
+        { type: 'paragraph', text: t('invitation.body', { invitedBy, to, site, roles: roleNames }) },
+        { type: 'link', text: t('invitation.link'), href: link },
+        { type: 'paragraph', text: t('invitation.expiry', { expiresAt: formatDateTimeIn(expiresAt, ADELAIDE_TIME_ZONE, lang) }) },
+        { type: 'paragraph', text: t('invitation.notExpected') },
       ],
     },
     brand,
@@ -135,7 +139,7 @@ export async function grantOrInvite(pool: Pool, email: string, roles: readonly S
     for (const id of replaced) await recordAudit(client, actor, 'invitation_revoked', email.trim(), `Invitation ${id} replaced by a new one.`);
     const row = await insertInvitation(client, email, roles, hash, actor.email, STAFF_INVITATION_TTL_MS);
     const link = sitePage(mail.publicUrl, `${STAFF_ACCEPT_INVITATION_PATH}${token}`);
-    const message = invitationEmail(row.email, row.roles, link, row.expires_at, actor.email, mail.brand);
+    const message = invitationEmail(row.email, row.roles, link, row.expires_at, actor.email, mail.brand, mail.lang);
     await addToOutbox(client, { queue: QUEUES.email, name: 'staff-invitation', jobId: message.key, payload: message });
     await recordAudit(client, actor, 'invitation_sent', row.email, `Invited as ${roleList(row.roles)} (invitation ${row.id}).`);
     return { outcome: 'invited', invitation: staffInvitation(row), link };

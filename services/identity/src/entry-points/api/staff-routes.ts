@@ -17,7 +17,7 @@ import {
   type StaffListAnswer,
   type StaffMeAnswer,
 } from '@tca/contracts';
-import { parseBody, ValidationError } from '@tca/service-kit';
+import { parseBody, requestLang, ValidationError } from '@tca/service-kit';
 import { accountUser } from '../../domain/accounts.js';
 import { auditPage } from '../../domain/audit.js';
 import { hasConfirmedAuthenticator } from '../../domain/two-factor.js';
@@ -69,7 +69,8 @@ export function createStaffRouter(deps: IdentityDeps, limits: IdentityRateLimits
 
   router.post('/staff-api/invitations', ...owner, async (req, res) => {
     const input = parseBody(inviteStaffRequestSchema, req.body);
-    const result = await grantOrInvite(pool, input.email, input.roles, actorOf(req), mail);
+    // The invitee has no account (nor language) yet: the invitation is written in the language of the owner's page.
+    const result = await grantOrInvite(pool, input.email, input.roles, actorOf(req), { ...mail, lang: requestLang(req.get('accept-language')) });
     if (result.outcome === 'invited') {
       relay.nudge();
       const answer: InviteStaffAnswer = { outcome: 'invited', message: INVITATION_SENT_MESSAGE, invitation: result.invitation };
