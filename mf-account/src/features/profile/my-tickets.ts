@@ -3,23 +3,7 @@ import { currentLang, formatDate, translator, type Translate } from '@tca/ui/i18
 import { shownText } from '../../shared/messages.js';
 import { profileCatalog } from './messages.js';
 
-/** "My tickets" on the profile (issue 15): its texts and rules in one place. */
-export const MY_TICKETS_TEXT = {
-  title: 'My tickets',
-  lead: 'Support tickets you raised while logged in, with the support team’s replies.',
-  loading: 'Loading your tickets…',
-  none: 'You have not raised a support ticket while logged in.',
-  failed: 'Your tickets could not be loaded.',
-  replyLabel: 'Your reply',
-  replyHint: 'The support team is told at once.',
-  replyButton: 'Send reply',
-  reopen: 'Reopen ticket',
-  closedTooLong: 'This ticket is closed. To ask about it again, please raise a new ticket.',
-  replySent: 'Your reply is sent.',
-  reopened: 'The ticket is open again.',
-} as const;
-
-// The texts below are made during render in the language shown (MY_TICKETS_TEXT is their English).
+/** "My tickets" on the profile (issue 15): its rules; its texts (account.profile `tickets.*`) are made during render in the language shown. */
 const WHEN: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 function t(...args: Parameters<Translate<typeof profileCatalog.english>>): string {

@@ -48,7 +48,7 @@ export function RecoveryCodesForm({ codes, email, siteName, onContinue }: Recove
         {TEXT.codesTitle}
       </h2>
       <p className={styles.cardLead}>{TEXT.codesLead}</p>
-      <ol className={local.codes} aria-label="Recovery codes">
+      <ol className={local.codes} aria-label={TEXT.t('codesList')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>

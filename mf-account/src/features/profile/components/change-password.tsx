@@ -48,7 +48,7 @@ export function ChangePassword() {
   useEffect(() => {
     if (!changed) return;
     const timer = setTimeout(() => {
-      notify.success(PROFILE_TEXT.changeSuccess, {
+      notify.success(shownText(PROFILE_TEXT.changeSuccess), {
         autoClose: CHANGE_TOAST_MS,
         pauseOnHover: false,
         pauseOnFocusLoss: false,
