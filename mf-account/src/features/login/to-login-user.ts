@@ -14,5 +14,7 @@ export function toLoginUser(user: AccountUser): LoginUser {
     lastName: user.lastName,
     phone: user.phoneNumber,
     phoneCountry: phoneCountryCode(user.phoneNumber),
+    // The account's language (issue 17): the shell's lang-sync applies it when the session is stored.
+    ...(user.language ? { language: user.language } : {}),
   };
 }
