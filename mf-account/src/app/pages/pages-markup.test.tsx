@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from '@tca/ui/router';
 import { SESSION_STORAGE_KEYS } from '@tca/contracts';
-import { controlTag as control, labels, prepareUiRendering } from '@tca/ui/testing/markup';
+import { BROWSER_LANGUAGE, controlTag as control, labels, prepareUiRendering } from '@tca/ui/testing/markup';
 import { MemoryStorage } from '@tca/ui/testing/memory-storage';
 
 // The pages are built on @tca/ui and import CSS Modules, which only Rspack understands.
@@ -12,9 +12,7 @@ prepareUiRendering();
 
 const localStorage = new MemoryStorage();
 // The session store reads window.localStorage when it loads; node has EventTarget but no window.
-Object.assign(globalThis, {
-  window: Object.assign(new EventTarget(), { localStorage, sessionStorage: new MemoryStorage(), location: { search: '' }, navigator: { languages: ['en-AU'] } }),
-});
+Object.assign(globalThis, { window: Object.assign(new EventTarget(), { localStorage, sessionStorage: new MemoryStorage(), ...BROWSER_LANGUAGE }) });
 
 const { LoginPage } = await import('./login-page.js');
 const { RegisterPage } = await import('./register-page.js');

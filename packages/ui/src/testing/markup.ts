@@ -19,15 +19,19 @@ export function prepareUiRendering(): void {
   register('./css-module-stub.mjs', import.meta.url);
 }
 
+/** What `@tca/ui/i18n` reads of a browser's `window` to choose the language: nothing asked, English. */
+export const BROWSER_LANGUAGE = { location: { search: '' }, navigator: { languages: ['en-AU'] } } as const;
+
 /**
  * prepareUiRendering, and a `window` whose localStorage and sessionStorage are in memory: the session
- * store reads window.localStorage when it loads (node has EventTarget but no window). Call it before the
- * pages are imported; answers the localStorage, for a test that stores a login.
+ * store reads window.localStorage when it loads (node has EventTarget but no window); `location` and
+ * `navigator` are there for `@tca/ui/i18n`, which reads the language from them (English here). Call it
+ * before the pages are imported; answers the localStorage, for a test that stores a login.
  */
 export function prepareBrowserlessPages(): MemoryStorage {
   prepareUiRendering();
   const localStorage = new MemoryStorage();
-  Object.assign(globalThis, { window: Object.assign(new EventTarget(), { localStorage, sessionStorage: new MemoryStorage() }) });
+  Object.assign(globalThis, { window: Object.assign(new EventTarget(), { localStorage, sessionStorage: new MemoryStorage(), ...BROWSER_LANGUAGE }) });
   return localStorage;
 }
 
