@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ACCOUNT_LANGUAGE_PATH, accountLanguageAnswerSchema, LANGUAGE_INVALID_MESSAGE, loginAnswerSchema, sessionAnswerSchema } from '@tca/contracts';
-import { apiError, call, outboxMails, registerAndLogin, registration, resetTokenIn, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
+import { newStaffMember } from '../../testing/staff.js';
+import { apiError, call, newEmail, outboxMails, registerAndLogin, registration, resetTokenIn, startTestIdentity, TEST_PUBLIC_URL, type TestIdentity } from '../../testing/harness.js';
 
 /** The member's language (issue 17): stored at registration and by PUT /auth/language; identity's e-mails follow it. */
 
@@ -80,5 +81,16 @@ describe('the account language', () => {
     const [englishMail] = await outboxMails(identity.pool, english.email);
     assert.match(englishMail?.subject ?? '', /^Reset your password - Adelaide Tamil Association$/);
     assert.ok(englishMail?.html?.includes('<html lang="en">'));
+  });
+
+  it('a staff invitation sent from a Tamil page is written in Tamil (the invitee has no account yet)', async () => {
+    const owner = await newStaffMember(identity, ['owner']);
+    const email = newEmail('invitee');
+    const res = await call(identity, '/staff-api/invitations', { email, roles: ['editor'] }, { method: 'POST', token: owner.token, headers: { 'Accept-Language': 'ta' } });
+    assert.equal(res.status, 201, await res.clone().text());
+    const [mail] = await outboxMails(identity.pool, email);
+    assert.match(mail?.subject ?? '', /^அடிலெய்டு தமிழ்ச் சங்கம் நிர்வாகிகள் குழுவில் இணைய உங்களுக்கு அழைப்பு$/);
+    assert.match(mail?.text ?? '', /பதிப்பாசிரியர்/);
+    assert.ok(mail?.html?.includes('<html lang="ta">'));
   });
 });
