@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatDate, type Lang } from '@tca/ui/i18n';
+import { type Lang } from '@tca/ui/i18n';
+import { formatDate } from '@tca/ui/i18n/format';
 import { MEMBERSHIP_LEVELS, membershipRecordSchema, type MembershipTerm } from '@tca/contracts';
 
 /**

@@ -1,5 +1,6 @@
 import { ISSUE_TYPES, ticketMessageRequestSchema, type MyTicket, type TicketMessage } from '@tca/contracts';
-import { currentLang, formatDate, translator, type Translate } from '@tca/ui/i18n';
+import { currentLang, translator, type Translate } from '@tca/ui/i18n';
+import { formatDate } from '@tca/ui/i18n/format';
 import { shownText } from '../../shared/messages.js';
 import { profileCatalog } from './messages.js';
 

@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type CSSProperties, type FocusEvent, type ReactNode, type Ref } from 'react';
-import { richText, useT } from '@tca/ui/i18n';
+import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { uiCatalog } from '../messages.js';
 import styles from './fields.module.css';
 

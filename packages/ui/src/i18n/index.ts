@@ -1,7 +1,7 @@
 /**
- * English and Tamil (`@tca/ui/i18n`): the language shown and its switch, catalogs per app and feature
- * on the one shared Lingui `i18n`, and `Intl` formatting in Adelaide time. A shared singleton in every
- * first load, like the session.
+ * English and Tamil (`@tca/ui/i18n`): the language shown and its switch, and catalogs per app and
+ * feature (English formatted without a runtime, Tamil on the one shared Lingui `i18n`). A shared
+ * singleton in every first load, like the session. `Intl` formatting is `@tca/ui/i18n/format`.
  */
 export {
   LANGS,
@@ -28,4 +28,3 @@ export {
   type MessageValues,
   type Translate,
 } from './catalog.js';
-export { ADELAIDE, formatDate, formatNumber, formatAud, richText, pickText } from './format.js';

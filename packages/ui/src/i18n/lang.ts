@@ -63,7 +63,8 @@ function readStored(): string | null {
 /** The language this page opens in, read once from the browser. */
 export function browserLang(): Lang {
   if (typeof window === 'undefined') return 'en';
-  return detectLang({ search: window.location.search, stored: readStored(), browser: window.navigator.languages });
+  // Optional chaining: test doubles and embedded views may lack either.
+  return detectLang({ search: window.location?.search, stored: readStored(), browser: window.navigator?.languages });
 }
 
 function remember(lang: Lang): void {
@@ -84,7 +85,7 @@ export function currentLang(): Lang {
     current = browserLang();
     markDocument(current);
     // A language link (`?lang=ta`, as shared or found by a search engine) is a choice: it is remembered.
-    if (typeof window !== 'undefined' && isLang(new URLSearchParams(window.location.search).get('lang'))) remember(current);
+    if (typeof window !== 'undefined' && isLang(new URLSearchParams(window.location?.search ?? '').get('lang'))) remember(current);
   }
   return current;
 }
