@@ -8,6 +8,8 @@ const TITLES: Record<Exclude<PageId, 'profile' | 'confirmation'>, string> = {
   about: 'The Adelaide Story',
   team: 'Our Team',
   events: 'Events',
+  // One event's own page (issue 17); no event has id 42.
+  event: 'Event not found',
   gallery: 'Gallery',
   blog: 'Blog',
   blogPost: 'Blog Post',
