@@ -25,3 +25,10 @@ export const LOGGED_OUT_MESSAGE = 'Logged out successfully';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 /** Beyond the spec: after "Sign out of all devices". */
 export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'Signed out of all devices';
+
+/**
+ * Beyond the spec (issue 17): PUT /auth/language (Bearer) stores the logged-in member's language
+ * (the header's English / தமிழ் switch); answers { language }. Here, not in auth.ts, so the shell's
+ * first load (which saves the switch) does not carry the validation library.
+ */
+export const ACCOUNT_LANGUAGE_PATH = '/auth/language';

@@ -94,11 +94,6 @@ export const ACCOUNT_LANGUAGES = ['en', 'ta'] as const;
 export type AccountLanguage = (typeof ACCOUNT_LANGUAGES)[number];
 export const LANGUAGE_INVALID_MESSAGE = 'Language must be "en" (English) or "ta" (Tamil)';
 
-/**
- * Beyond the spec (issue 17): PUT /auth/language (Bearer) stores the logged-in member's language
- * (the header's English / தமிழ் switch); answers { language }.
- */
-export const ACCOUNT_LANGUAGE_PATH = '/auth/language';
 export const accountLanguageRequestSchema = z.object({ language: z.enum(ACCOUNT_LANGUAGES, LANGUAGE_INVALID_MESSAGE) }).strict();
 export type AccountLanguageRequest = z.infer<typeof accountLanguageRequestSchema>;
 export const accountLanguageAnswerSchema = accountLanguageRequestSchema;
