@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useT } from '@tca/ui/i18n';
 import { Modal } from '@tca/ui/modal';
+import { sharedCatalog } from './messages';
 import styles from './staff.module.css';
 
 interface ConfirmDialogProps {
@@ -17,6 +19,7 @@ interface ConfirmDialogProps {
 
 /** "Are you sure?" for an action that cannot be undone from here (removing staff, withdrawing an invitation, rejecting a request). */
 export function ConfirmDialog({ title, description, confirmLabel, busy, onConfirm, onCancel, children, form }: ConfirmDialogProps) {
+  const t = useT(sharedCatalog);
   return (
     <Modal
       title={title}
@@ -27,15 +30,15 @@ export function ConfirmDialog({ title, description, confirmLabel, busy, onConfir
       footer={
         <>
           <button type="button" className={styles.secondary} disabled={busy} onClick={onCancel}>
-            Cancel
+            {t('dialog.cancel')}
           </button>
           {form ? (
             <button type="submit" form={form} className="tca-button" aria-disabled={busy || undefined}>
-              {busy ? 'Working...' : confirmLabel}
+              {busy ? t('dialog.working') : confirmLabel}
             </button>
           ) : (
             <button type="button" className="tca-button" aria-disabled={busy || undefined} onClick={() => !busy && onConfirm()}>
-              {busy ? 'Working...' : confirmLabel}
+              {busy ? t('dialog.working') : confirmLabel}
             </button>
           )}
         </>

@@ -1,3 +1,5 @@
+import { useT } from '@tca/ui/i18n';
+import { sharedCatalog } from './messages';
 import styles from './staff.module.css';
 
 interface LoadFailureProps {
@@ -11,6 +13,7 @@ interface LoadFailureProps {
 
 /** A staff list or panel that could not be loaded: what, why, and Try again. */
 export function LoadFailure({ title, detail, onRetry }: LoadFailureProps) {
+  const t = useT(sharedCatalog);
   return (
     <div role="alert" className={styles.section}>
       <p>
@@ -19,7 +22,7 @@ export function LoadFailure({ title, detail, onRetry }: LoadFailureProps) {
       {onRetry ? (
         <p className={styles.actions}>
           <button type="button" className="tca-button" onClick={onRetry}>
-            Try again
+            {t('failure.retry')}
           </button>
         </p>
       ) : null}
