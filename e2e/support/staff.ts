@@ -95,6 +95,10 @@ export async function shootBothWidths(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     // From the top: a full-page shot of a scrolled page draws the sticky header where the scroll left it.
     await page.evaluate(() => window.scrollTo(0, 0));
+    // Fonts load when text first needs them (the Tamil face for Tamil text): shoot once they have.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
     if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px: no sideways scrolling`).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
   }
