@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useT } from '@tca/ui/i18n';
+import { sharedCatalog } from './messages.js';
 import styles from './ordering-list.module.css';
 
 type Direction = 'up' | 'down';
@@ -41,6 +43,7 @@ export function indexAt(clientY: number, boxes: ReadonlyArray<{ top: number; bot
  * names start with their visible text ("Move up: Meena"), for speech input.
  */
 export function OrderingList<T>({ items, keyOf, nameOf, renderItem, onMove, label, disabled = false }: OrderingListProps<T>) {
+  const t = useT(sharedCatalog);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const rows = useRef(new Map<string, HTMLLIElement>());
@@ -135,7 +138,7 @@ export function OrderingList<T>({ items, keyOf, nameOf, renderItem, onMove, labe
                         if (element) buttons.current.set(`${key}:${direction}`, element);
                         else buttons.current.delete(`${key}:${direction}`);
                       }}
-                      aria-label={`${direction === 'up' ? 'Move up' : 'Move down'}: ${name}`}
+                      aria-label={`${direction === 'up' ? t('order.up') : t('order.down')}: ${name}`}
                       disabled={direction === 'up' ? index === 0 : index === items.length - 1}
                       // aria-disabled while a change is saved: the focused button keeps focus.
                       aria-disabled={disabled || undefined}
@@ -143,7 +146,7 @@ export function OrderingList<T>({ items, keyOf, nameOf, renderItem, onMove, labe
                         if (!disabled) move(index, direction === 'up' ? index - 1 : index + 1, 'keyboard', direction);
                       }}
                     >
-                      {direction === 'up' ? 'Move up' : 'Move down'}
+                      {direction === 'up' ? t('order.up') : t('order.down')}
                     </button>
                   ))}
                 </div>

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import type { ApiResult } from '@tca/ui/api';
+import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
+import { sharedCatalog } from './messages.js';
 import { StaffLoadView } from './staff-record-loader.js';
 import { useStaffLoad } from './use-staff-load.js';
 import styles from './staff.module.css';
@@ -32,6 +34,7 @@ interface StaffListPanelProps<A> {
 /** A staff list page (/staff/events, /staff/posts, …): title and lead, New … and Back, then the loaded rows. */
 export function StaffListPanel<A>({ title, lead, nouns, newPath, load: call, answerName, children }: StaffListPanelProps<A>) {
   const { load, reload } = useStaffLoad(call, answerName);
+  const t = useT(sharedCatalog);
   return (
     <Page title={title} lead={lead}>
       <p className={styles.actions}>
@@ -39,7 +42,7 @@ export function StaffListPanel<A>({ title, lead, nouns, newPath, load: call, ans
           New {nouns.one}
         </Link>
         <Link to={paths.staffHome} className={styles.secondary}>
-          Back to the staff area
+          {t('list.back')}
         </Link>
       </p>
       <StaffLoadView load={load} loadingLabel={`Loading the ${nouns.many}...`} failedTitle={`The ${nouns.many} could not be loaded.`} onRetry={reload}>
@@ -84,10 +87,11 @@ export function StaffRows<T>({ items, nouns, firstHint, children, keyOf, rowClas
 
 /** A row's last cell: Edit, named by the thing for screen readers. */
 export function EditCell({ to, name }: { to: string; name: string }) {
+  const t = useT(sharedCatalog);
   return (
     <div className={styles.rowActions}>
-      <Link to={to} className={styles.secondary} aria-label={`Edit ${name}`}>
-        Edit
+      <Link to={to} className={styles.secondary} aria-label={t('list.editNamed', { name })}>
+        {t('list.edit')}
       </Link>
     </div>
   );

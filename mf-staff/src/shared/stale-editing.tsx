@@ -4,7 +4,9 @@ import { Banner } from '@tca/ui/forms';
 import { splitFieldMessages } from '@tca/ui/server-errors';
 import { readToken } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
+import { useT } from '@tca/ui/i18n';
 import { failureText } from './failure-text.js';
+import { sharedCatalog } from './messages.js';
 import styles from './staff.module.css';
 
 /** The banner text when the fields under it carry the messages. */
@@ -73,6 +75,7 @@ interface StaleNoticeProps {
 
 /** A 409: someone saved the thing after it was opened here; Reload loads their version. */
 export function StaleNotice({ thing, changed, updatedAt, summary, reloadNote, onReload }: StaleNoticeProps) {
+  const t = useT(sharedCatalog);
   return (
     <Banner tone="error" title={`Someone changed this ${thing} since you opened it`}>
       <p>
@@ -81,7 +84,7 @@ export function StaleNotice({ thing, changed, updatedAt, summary, reloadNote, on
       </p>
       <p className={styles.actions}>
         <button type="button" className="tca-button" onClick={onReload}>
-          Reload
+          {t('editor.reload')}
         </button>
       </p>
     </Banner>
@@ -114,10 +117,11 @@ interface EditorButtonsProps {
 
 /** Save (the form's submit; aria-disabled while busy so it keeps focus), then Delete opening its confirmation. */
 export function EditorButtons({ busy, saveLabel, remove, children }: EditorButtonsProps) {
+  const t = useT(sharedCatalog);
   return (
     <p className={styles.actions}>
       <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
-        {busy ? 'Saving...' : saveLabel}
+        {busy ? t('editor.saving') : saveLabel}
       </button>
       {children}
       {remove ? (

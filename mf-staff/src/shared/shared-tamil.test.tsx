@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { setLang } from '@tca/ui/i18n';
+import { prepareBrowserlessPages } from '@tca/ui/testing/markup';
+
+prepareBrowserlessPages();
+
+const { Pager } = await import('./pager.js');
+const { LoadFailure } = await import('./load-failure.js');
+const { failureText } = await import('./failure-text.js');
+
+const noop = () => undefined;
+
+test('the shared staff parts speak Tamil on a Tamil page', async () => {
+  await setLang('ta', { remember: false });
+  try {
+    const pager = renderToStaticMarkup(<Pager page={2} pages={5} label="பக்கங்கள்" onPage={noop} />);
+    assert.match(pager, /முந்தைய பக்கம்/);
+    assert.match(pager, /பக்கம் 2 \/ 5/);
+    assert.match(pager, /அடுத்த பக்கம்/);
+    assert.doesNotMatch(pager, /Previous|Next|Page/);
+    const failure = renderToStaticMarkup(<LoadFailure title="ஏற்ற முடியவில்லை." detail="" onRetry={noop} />);
+    assert.match(failure, />மீண்டும் முயலுங்கள்</);
+    assert.doesNotMatch(failure, /Try again/);
+    assert.match(failureText({ kind: 'network' } as Parameters<typeof failureText>[0]), /சேவையக/);
+  } finally {
+    await setLang('en', { remember: false });
+  }
+  assert.match(renderToStaticMarkup(<Pager page={1} pages={2} label="Pages" onPage={noop} />), /Page 1 of 2/);
+});
