@@ -2,7 +2,9 @@ import { useCallback, useState } from 'react';
 import { isRejectedToken, type ApiResult } from '@tca/ui/api';
 import { readToken } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
+import { translator } from '@tca/ui/i18n';
 import { failureText } from './failure-text.js';
+import { sharedCatalog } from './messages.js';
 
 /** A failure's `status` is the HTTP status (null when no answer came), e.g. to tell a 409 from a 400. */
 export type ActionOutcome<T> = { ok: true; answer: T | null } | { ok: false; text: string; status: number | null };
@@ -17,7 +19,7 @@ export function useStaffAction() {
     const token = readToken();
     if (!token) {
       void endSession('rejected');
-      return { ok: false, text: 'Your session has ended. Please log in again.', status: null };
+      return { ok: false, text: translator(sharedCatalog)('session.ended'), status: null };
     }
     setBusy(true);
     try {

@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react';
 import type { FetchLike } from '@tca/ui/api';
 import { readToken } from '@tca/ui/session';
+import { translator } from '@tca/ui/i18n';
 import { endSession } from '@tca/ui/session-end';
+import { sharedCatalog } from './messages.js';
 
 export type FileResult = { ok: true; blob: Blob; disposition: string | null } | { ok: false; status: number | null; message: string };
 
@@ -14,11 +16,11 @@ export async function fetchStaffFile(token: string, path: string, fetchImpl: Fet
     const res = await fetchImpl(path, { headers: { Authorization: `Bearer ${token}` } });
     if (!res.ok) {
       const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-      return { ok: false, status: res.status, message: typeof body?.message === 'string' ? body.message : `The server answered ${res.status}.` };
+      return { ok: false, status: res.status, message: typeof body?.message === 'string' ? body.message : translator(sharedCatalog)('file.status', { status: res.status }) };
     }
     return { ok: true, blob: await res.blob(), disposition: res.headers.get('content-disposition') };
   } catch {
-    return { ok: false, status: null, message: 'The server could not be reached. Check the connection and try again.' };
+    return { ok: false, status: null, message: translator(sharedCatalog)('file.offline') };
   }
 }
 
@@ -53,7 +55,7 @@ export function useStaffFile() {
     const token = readToken();
     if (!token) {
       void endSession('rejected');
-      return { ok: false, message: 'Your session has ended. Please log in again.' };
+      return { ok: false, message: translator(sharedCatalog)('session.ended') };
     }
     setBusy(true);
     try {
