@@ -1,4 +1,4 @@
-import { currentLang, defineCatalog, translator, type MessageValues } from '@tca/ui/i18n';
+import { currentLang, defineCatalog, englishIndex, translator, type MessageValues } from '@tca/ui/i18n';
 import en from './messages/en.json';
 
 /**
@@ -12,9 +12,8 @@ export const messagesCatalog = defineCatalog('account.messages', en, () => impor
 
 type Key = keyof typeof en & string;
 
-// The English texts without placeholders (the build keeps those as plain strings) by their key.
-const byEnglish = new Map<string, Key>();
-for (const [key, text] of Object.entries(messagesCatalog.english)) if (typeof text === 'string') byEnglish.set(text, key as Key);
+// The English texts without placeholders, by their wording.
+const byEnglish: ReadonlyMap<string, Key> = englishIndex(messagesCatalog);
 
 /**
  * A message to show: a known English text (a validation, outcome or server message) in the language

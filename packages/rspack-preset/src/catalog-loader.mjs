@@ -19,9 +19,8 @@ export function compileCatalog(source, file = 'catalog') {
   for (const [key, text] of Object.entries(parsed)) {
     if (typeof text !== 'string') throw new Error(`${file}: "${key}" is not a text`);
     try {
-      const compiled = compileMessageOrThrow(text);
-      // A text without placeholders stays a plain string (Lingui returns it as it is), the smallest form.
-      out[key] = compiled.length === 1 && typeof compiled[0] === 'string' ? compiled[0] : compiled;
+      // Always the token list, even for plain text: Lingui takes a string for an uncompiled message.
+      out[key] = compileMessageOrThrow(text);
     } catch (error) {
       throw new Error(`${file}: "${key}" is not valid ICU MessageFormat: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

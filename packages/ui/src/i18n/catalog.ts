@@ -90,6 +90,10 @@ export function defineCatalog<M extends CatalogFile>(
     },
   };
   registerPreloader((lang) => catalog.load(lang).catch(() => undefined));
+  // Declared while Tamil is shown (a page opened in Tamil loads this code later): fetch at once, so texts
+  // read outside React (translator) are Tamil too by the time they are shown.
+  const shown = currentLang();
+  if (shown !== 'en') catalog.load(shown).catch(() => undefined);
   return catalog;
 }
 
@@ -104,6 +108,20 @@ export function translator<M extends CatalogFile>(catalog: Catalog<M>): Translat
   // A Tamil text missing from its file (the catalog test catches that) shows the English one. Lingui types
   // `message` as source text; a compiled message (what the catalog loader makes) is what it interpolates.
   return (key, values) => i18n._(`${catalog.namespace}.${key}`, values, { message: catalog.english[key] as string });
+}
+
+/**
+ * The catalog's texts without placeholders, by their English wording: for texts that travel as values
+ * (a schema's or a service's English message) and are shown in the language shown by looking them up.
+ */
+export function englishIndex<M extends CatalogFile>(catalog: Catalog<M>): ReadonlyMap<string, keyof M & string> {
+  const index = new Map<string, keyof M & string>();
+  for (const [key, message] of Object.entries(catalog.english) as Array<[keyof M & string, unknown]>) {
+    // Built catalogs hold token lists (a plain text is a list of one string); node tests import the JSON as written.
+    const plain = typeof message === 'string' ? (message.includes('{') ? undefined : message) : Array.isArray(message) && message.length === 1 && typeof message[0] === 'string' ? message[0] : undefined;
+    if (plain !== undefined) index.set(plain, key);
+  }
+  return index;
 }
 
 /** The language shown, re-rendering on a switch. */

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { defineCatalog, detectLang, setLang, translator, useT } from '@tca/ui/i18n';
+import { defineCatalog, detectLang, englishIndex, setLang, translator, useT } from '@tca/ui/i18n';
 import { formatAud, formatDate, pickText, richText } from '@tca/ui/i18n/format';
 import { formatEnglish } from './english.js';
 import en from './testdata/messages/en.json';
@@ -89,4 +89,13 @@ test('Intl formatting in Adelaide time, and content fields with their Tamil vers
   assert.deepEqual(pickText('Pongal', 'பொங்கல்', 'en'), { text: 'Pongal', lang: undefined });
   const markup = renderToStaticMarkup(<p>{richText('Read the <0>terms</0> first.', { 0: (text) => <a href="/terms">{text}</a> })}</p>);
   assert.equal(markup, '<p>Read the <a href="/terms">terms</a> first.</p>');
+});
+
+test('englishIndex finds a plain text by its English wording, compiled or as written', () => {
+  const index = englishIndex(catalog);
+  assert.equal(index.get('Our events'), 'title');
+  assert.equal(index.get('Hello {name}'), undefined, 'a text with placeholders is not a fixed wording');
+  const built = defineCatalog('test.built', { plain: ['Saved'], withValue: ['Hi ', ['name']] } as unknown as Record<string, string>, () => Promise.resolve({ default: {} }));
+  assert.equal(englishIndex(built).get('Saved'), 'plain');
+  assert.equal(englishIndex(built).size, 1);
 });

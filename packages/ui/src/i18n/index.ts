@@ -20,6 +20,7 @@ export {
 } from './lang.js';
 export {
   defineCatalog,
+  englishIndex,
   translator,
   useLang,
   useT,
