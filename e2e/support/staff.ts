@@ -97,6 +97,7 @@ export async function shootBothWidths(page: Page, name: string): Promise<void> {
     await page.evaluate(() => window.scrollTo(0, 0));
     // Fonts load when text first needs them (the Tamil face for Tamil text): shoot once they have.
     await page.evaluate(async () => {
+      if (document.documentElement.lang === 'ta') await Promise.all(['400', '700'].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Tamil"`, 'தமிழ்')));
       await document.fonts.ready;
     });
     if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px: no sideways scrolling`).toBeLessThanOrEqual(375);
