@@ -43,8 +43,11 @@ const glossary = (JSON.parse(readFileSync(path.join(rootDir, 'glossary.ta.json')
 const TAMIL = /[\u0B80-\u0BFF]/;
 const files = [...catalogs(path.join(rootDir, 'shell')), ...['mf-content', 'mf-membership', 'mf-account', 'mf-staff', 'packages', 'services'].flatMap((dir) => catalogs(path.join(rootDir, dir)))];
 
-test('the catalogs are found (the shell and every remote have some)', () => {
-  for (const app of ['shell', 'mf-content', 'mf-membership', 'mf-account', 'mf-staff']) {
+/** The apps translated so far (issue 17 is open: mf-content and mf-membership join as they are done). */
+const TRANSLATED_APPS = ['shell', 'mf-account', 'mf-staff', 'packages/ui', 'services/identity', 'packages/service-kit'];
+
+test('the catalogs are found (every app translated so far has some)', () => {
+  for (const app of TRANSLATED_APPS) {
     assert.ok(files.some((file) => file.startsWith(path.join(rootDir, app) + path.sep)), `${app} has no messages/en.json`);
   }
 });
