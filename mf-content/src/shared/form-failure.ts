@@ -1,5 +1,7 @@
 import { retryAfterText } from '@tca/ui/server-errors';
 import type { FailedResult } from '@tca/ui/api';
+import { translator } from '@tca/ui/i18n';
+import { sharedCatalog } from './messages.js';
 
 /**
  * What a form shows after a failed post: shared by the contact and ticket forms, whose own rules are
@@ -20,7 +22,7 @@ export function serverDetail(result: Extract<FailedResult, { kind: 'http' }>, ot
   if (result.error?.message) parts.push(result.error.message);
   parts.push(...others.filter((text) => !parts.includes(text)));
   if (result.status === 429 && !result.error?.message) {
-    parts.push(retryAfterText(result.retryAfter) ?? 'Too many requests. Please try again later.');
+    parts.push(retryAfterText(result.retryAfter) ?? translator(sharedCatalog)('tooMany'));
   }
   return parts.length > 0 ? parts.join(' ') : null;
 }

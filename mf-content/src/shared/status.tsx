@@ -1,3 +1,5 @@
+import { useT } from '@tca/ui/i18n';
+import { sharedCatalog } from './messages.js';
 import styles from './status.module.css';
 
 /** A polite "loading" line inside a page (the shell's own "Loading..." spinner is the page loader). */
@@ -17,6 +19,7 @@ interface ErrorMessageProps {
 
 /** A load failure, announced at once, with an optional Retry. */
 export function ErrorMessage({ message, detail, onRetry }: ErrorMessageProps) {
+  const t = useT(sharedCatalog);
   return (
     <div className={styles.error}>
       <div role="alert">
@@ -25,7 +28,7 @@ export function ErrorMessage({ message, detail, onRetry }: ErrorMessageProps) {
       </div>
       {onRetry ? (
         <button type="button" className={`tca-button ${styles.retry}`} onClick={onRetry}>
-          Retry
+          {t('retry')}
         </button>
       ) : null}
     </div>
