@@ -1,10 +1,13 @@
 import { Page } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
+import { aboutCatalog } from '../../features/about/messages.js';
 import { AdelaideStory } from '../../features/about/components/adelaide-story.js';
 
 /** /about (spec §2.3): The Adelaide Story, an interactive timeline from 1990 to 2020. */
 export function AboutPage() {
+  const t = useT(aboutCatalog);
   return (
-    <Page title="The Adelaide Story" lead="How our association grew, from its first gathering in 1990 to today.">
+    <Page title={t('page.title')} lead={t('page.lead')}>
       <AdelaideStory />
     </Page>
   );

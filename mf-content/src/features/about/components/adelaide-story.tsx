@@ -1,32 +1,34 @@
 import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
+import { useLang, useT } from '@tca/ui/i18n';
+import { formatAud } from '@tca/ui/i18n/format';
+import { aboutCatalog } from '../messages.js';
 import { Timeline } from './timeline.js';
 import styles from '../about.module.css';
 
 /** The Adelaide Story: the timeline and the next chapter. */
 export function AdelaideStory() {
+  const t = useT(aboutCatalog);
+  const lang = useLang();
   return (
     <>
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title" className={styles.heading}>
-          Our journey
+          {t('journey')}
         </h2>
-        <p className={styles.hint}>Choose a year to read about it. With the keyboard, the arrow keys move between years.</p>
+        <p className={styles.hint}>{t('hint')}</p>
         <Timeline />
       </section>
       <section aria-labelledby="about-next-title" className={styles.next}>
         <h2 id="about-next-title" className={styles.heading}>
-          The next chapter
+          {t('next.title')}
         </h2>
-        <p>
-          Our story is written by our members. Members save over $150 on events every year, and proceeds go to our community centre
-          initiative — a home for the next generation of Tamil families in Adelaide.
-        </p>
+        <p>{t('next.text', { amount: formatAud(150, lang, { whole: true }) })}</p>
         <p className={styles.links}>
           <Link className="tca-button" to={paths.membership}>
-            Become a member
+            {t('next.join')}
           </Link>
-          <Link to={paths.team}>Meet our team</Link>
+          <Link to={paths.team}>{t('next.team')}</Link>
         </p>
       </section>
     </>

@@ -1,4 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '@tca/ui/i18n';
+import { aboutCatalog } from '../messages.js';
 import { TIMELINE } from '../timeline-entries.js';
 import { tabForKey } from '../timeline-keys.js';
 import styles from '../about.module.css';
@@ -11,6 +13,7 @@ const PANEL_ID = 'timeline-panel';
  * between years and show the chosen year at once; Tab moves on into the year's story.
  */
 export function Timeline() {
+  const t = useT(aboutCatalog);
   const [selected, setSelected] = useState(0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const entry = TIMELINE[selected];
@@ -33,7 +36,7 @@ export function Timeline() {
 
   return (
     <div className={styles.timeline}>
-      <div className={styles.tablist} role="tablist" aria-label="Years of the Adelaide Story">
+      <div className={styles.tablist} role="tablist" aria-label={t('years')}>
         {TIMELINE.map((item, i) => (
           <button
             key={item.year}
@@ -58,7 +61,7 @@ export function Timeline() {
 
       <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(entry.year)} className={styles.panel}>
         <div className={styles.panelImage}>
-          <img key={entry.year} src={entry.image} alt={entry.alt} className={styles.image} />
+          <img key={entry.year} src={entry.image} alt={t(`y${entry.year}.alt`)} className={styles.image} />
         </div>
         <div className={styles.panelText}>
           <p className={styles.year} aria-hidden="true">
@@ -66,14 +69,14 @@ export function Timeline() {
           </p>
           <h3 className={styles.entryTitle}>
             <span className="tca-visually-hidden">{entry.year}: </span>
-            {entry.title}
+            {t(`y${entry.year}.title`)}
           </h3>
-          <p className={styles.entryText}>{entry.text}</p>
+          <p className={styles.entryText}>{t(`y${entry.year}.text`)}</p>
           <div className={styles.steps}>
             {previous ? (
               <button type="button" className={styles.step} onClick={() => select(selected - 1, false)}>
                 <span aria-hidden="true">← </span>
-                <span className="tca-visually-hidden">Previous year: </span>
+                <span className="tca-visually-hidden">{t('prev')}</span>
                 {previous.year}
               </button>
             ) : (
@@ -81,7 +84,7 @@ export function Timeline() {
             )}
             {next ? (
               <button type="button" className={styles.step} onClick={() => select(selected + 1, false)}>
-                <span className="tca-visually-hidden">Next year: </span>
+                <span className="tca-visually-hidden">{t('next')}</span>
                 {next.year}
                 <span aria-hidden="true"> →</span>
               </button>
