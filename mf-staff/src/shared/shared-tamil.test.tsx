@@ -9,6 +9,9 @@ prepareBrowserlessPages();
 const { Pager } = await import('./pager.js');
 const { LoadFailure } = await import('./load-failure.js');
 const { failureText } = await import('./failure-text.js');
+const { roleLabel, roleDescription, rolesEither } = await import('./roles.js');
+const { adelaideMoment } = await import('./paging.js');
+const { httpFailure } = await import('@tca/ui/testing/api-doubles');
 
 const noop = () => undefined;
 
@@ -24,8 +27,19 @@ test('the shared staff parts speak Tamil on a Tamil page', async () => {
     assert.match(failure, />மீண்டும் முயலுங்கள்</);
     assert.doesNotMatch(failure, /Try again/);
     assert.match(failureText({ kind: 'network' } as Parameters<typeof failureText>[0]), /சேவையக/);
+    // A service's known message in Tamil; its own other words as they came.
+    assert.match(failureText(httpFailure(409, 'Conflict', { error: 'last_owner', message: 'The site must keep at least one owner: make someone else an owner first.' })), /உரிமையாளர்/);
+    assert.equal(failureText(httpFailure(409, 'Conflict', { error: 'x', message: 'Something else.' })), 'Something else.');
+    assert.equal(roleLabel('treasurer'), 'பொருளாளர்');
+    assert.match(roleDescription('editor'), /இடுகை/);
+    assert.equal(rolesEither(['owner', 'support']), 'உரிமையாளர் அல்லது உதவி');
+    assert.match(adelaideMoment('2026-11-27T04:35:00.000Z'), /2026/);
+    assert.doesNotMatch(adelaideMoment('2026-11-27T04:35:00.000Z'), /Nov|pm/);
   } finally {
     await setLang('en', { remember: false });
   }
   assert.match(renderToStaticMarkup(<Pager page={1} pages={2} label="Pages" onPage={noop} />), /Page 1 of 2/);
+  assert.equal(roleLabel('membership_officer'), 'Membership officer');
+  assert.equal(rolesEither(['owner', 'support']), 'Owner or Support');
+  assert.equal(adelaideMoment('2026-11-27T04:35:00.000Z'), '27 Nov 2026, 3:05 pm');
 });
