@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ISO_DATE_PATTERN } from './content-lists.js';
 import { auditEntrySchema, auditQuerySchemaFor } from './staff.js';
 import { SUPPORT_AUDIT_ACTIONS } from './staff-support.js';
+import { tamilAnswerSchema, tamilRequestSchema } from './staff-tamil.js';
 import { textField } from './text-field.js';
+
+export * from './staff-tamil.js';
 
 /**
  * Content editing in the staff area (issue 14), blog posts first: the calls mf-staff makes to the content
@@ -33,7 +36,13 @@ export const POST_FIELD_RULES = {
       .max(POST_TITLE_MAX, `${label} must be at most ${POST_TITLE_MAX} characters`),
   body: (label: string) => textField(label).max(POST_BODY_MAX, `${label} must be at most ${POST_BODY_MAX} characters`),
   coverAlt: (label: string) => textField(label).trim().max(COVER_ALT_MAX, `${label} must be at most ${COVER_ALT_MAX} characters`),
+  /** A Tamil title: the English one's limit, and may be blank (none). */
+  tamilTitle: (label: string) => textField(label).trim().max(POST_TITLE_MAX, `${label} must be at most ${POST_TITLE_MAX} characters`),
 } as const;
+
+/** A post's Tamil title and body (staff-tamil.ts: blank is none; left out of an update keeps them). */
+export const postTamilRequestSchema = tamilRequestSchema({ title: POST_FIELD_RULES.tamilTitle('Tamil title'), body: POST_FIELD_RULES.body('Tamil body') });
+export type PostTamilRequest = z.input<typeof postTamilRequestSchema>;
 
 export const POST_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -67,6 +76,7 @@ const postFields = {
   status: postStatusSchema,
   /** Required with `scheduled` (the post shows itself then); ignored (stored as none) otherwise. */
   publishAt: publishAtSchema.nullish(),
+  ta: postTamilRequestSchema.optional(),
 };
 
 function scheduledNeedsPublishAt(value: { status: PostStatus; publishAt?: string | null | undefined }, ctx: z.core.$RefinementCtx): void {
@@ -165,6 +175,8 @@ export const staffPostSummarySchema = z.object({
   cover: staffPostCoverSchema.nullable(),
   /** The alt text kept for the cover (also before a picture is uploaded). */
   coverAlt: z.string(),
+  /** The Tamil title the post has (the service always sends `ta`; `{}` when none). */
+  ta: tamilAnswerSchema('title').optional(),
 });
 export type StaffPostSummary = z.infer<typeof staffPostSummarySchema>;
 
@@ -172,7 +184,11 @@ export type StaffPostSummary = z.infer<typeof staffPostSummarySchema>;
 export const staffPostListAnswerSchema = z.object({ posts: z.array(staffPostSummarySchema) });
 export type StaffPostListAnswer = z.infer<typeof staffPostListAnswerSchema>;
 
-export const staffPostSchema = staffPostSummarySchema.extend({ body: z.string() });
+export const staffPostSchema = staffPostSummarySchema.extend({
+  body: z.string(),
+  /** The Tamil title and body (Markdown) the post has; `{}` when none. */
+  ta: tamilAnswerSchema('title', 'body').optional(),
+});
 export type StaffPost = z.infer<typeof staffPostSchema>;
 
 /** GET /posts/:key, POST /posts (201), PUT /posts/:key, PUT /posts/:key/cover. */
@@ -184,7 +200,7 @@ export const stalePostAnswerSchema = z.object({
   error: z.literal('stale'),
   message: z.string(),
   current: staffPostSummarySchema,
-  /** Names of the fields (title, date, body, coverAlt, status, publishAt, cover) the current version has differently from the request; empty for DELETE. */
+  /** Names of the fields (title, date, body, coverAlt, status, publishAt, cover, ta.title, ta.body) the current version has differently from the request; empty for DELETE. */
   changed: z.array(z.string()),
 });
 export type StalePostAnswer = z.infer<typeof stalePostAnswerSchema>;

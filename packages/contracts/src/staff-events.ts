@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_STATUSES, ISO_DATE_PATTERN, TIME_OF_DAY_PATTERN, type SiteEvent } from './content-lists.js';
 import { isRealDay, staffPostCoverSchema, versionSchemas } from './staff-content.js';
+import { tamilAnswerSchema, tamilRequestSchema } from './staff-tamil.js';
 import { textField } from './text-field.js';
 
 /**
@@ -33,7 +34,17 @@ export const EVENT_FIELD_RULES = {
   link: (label: string) => z.url({ protocol: /^https?$/, error: `${label} must be a link starting with http:// or https://` }),
   imageAlt: (label: string) => textField(label).trim().max(EVENT_IMAGE_ALT_MAX, `${label} must be at most ${EVENT_IMAGE_ALT_MAX} characters`),
   status: (label: string) => z.enum(EVENT_STATUSES, `${label} must be one of ${EVENT_STATUSES.join(', ')}`),
+  /** A Tamil name: the English one's limit, and may be blank (none). */
+  tamilName: (label: string) => textField(label).trim().max(EVENT_NAME_MAX, `${label} must be at most ${EVENT_NAME_MAX} characters`),
 } as const;
+
+/** An event's Tamil name, description and place (staff-tamil.ts: blank is none; left out of an update keeps them). */
+export const eventTamilRequestSchema = tamilRequestSchema({
+  name: EVENT_FIELD_RULES.tamilName('Tamil name'),
+  description: EVENT_FIELD_RULES.description('Tamil description'),
+  location: EVENT_FIELD_RULES.location('Tamil location'),
+});
+export type EventTamilRequest = z.input<typeof eventTamilRequestSchema>;
 
 export type EventStatus = SiteEvent['status'];
 /** What each status means, for the editor's select and the list's badges. */
@@ -70,6 +81,7 @@ const eventFields = {
   /** The ticket link (the public page's Purchase Tickets); none (null) makes it Register. */
   eventLink: EVENT_FIELD_RULES.link('Ticket link').nullable(),
   status: EVENT_FIELD_RULES.status('Status'),
+  ta: eventTamilRequestSchema.optional(),
 };
 
 function endNotBeforeStart(value: { date: string; endDate: string | null }, ctx: z.core.$RefinementCtx): void {
@@ -140,6 +152,8 @@ export const staffEventSummarySchema = z.object({
   /** Send it back with PUT / DELETE / uploads: a change made meanwhile makes it stale (409). */
   version: z.number().int().positive(),
   imageCount: z.number().int().nonnegative(),
+  /** The Tamil name the event has (the service always sends `ta`; `{}` when none). */
+  ta: tamilAnswerSchema('name').optional(),
 });
 export type StaffEventSummary = z.infer<typeof staffEventSummarySchema>;
 
@@ -151,6 +165,8 @@ export const staffEventSchema = staffEventSummarySchema.extend({
   description: z.string(),
   eventLink: z.string().nullable(),
   images: z.array(staffEventImageSchema),
+  /** The Tamil name, description and place the event has; `{}` when none. */
+  ta: tamilAnswerSchema('name', 'description', 'location').optional(),
 });
 export type StaffEvent = z.infer<typeof staffEventSchema>;
 
@@ -163,7 +179,7 @@ export const staleEventAnswerSchema = z.object({
   error: z.literal('stale'),
   message: z.string(),
   current: staffEventSchema,
-  /** Names of the fields (name, description, date, endDate, time, location, eventLink, status, images) that differ from the request; empty for DELETE and uploads. */
+  /** Names of the fields (name, description, date, endDate, time, location, eventLink, status, images, ta.name, ta.description, ta.location) that differ from the request; empty for DELETE and uploads. */
   changed: z.array(z.string()),
 });
 export type StaleEventAnswer = z.infer<typeof staleEventAnswerSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { postDateSchema, staffPostCoverSchema } from './staff-content.js';
+import { tamilAnswerSchema, tamilRequestSchema } from './staff-tamil.js';
 import { textField } from './text-field.js';
 
 /**
@@ -32,7 +33,13 @@ export const ALBUM_FIELD_RULES = {
       .min(1, `${label} is required`)
       .max(ALBUM_NAME_MAX, `${label} must be at most ${ALBUM_NAME_MAX} characters`),
   photoAlt: (label: string) => textField(label).trim().max(PHOTO_ALT_MAX, `${label} must be at most ${PHOTO_ALT_MAX} characters`),
+  /** A Tamil name: the English one's limit, and may be blank (none). */
+  tamilName: (label: string) => textField(label).trim().max(ALBUM_NAME_MAX, `${label} must be at most ${ALBUM_NAME_MAX} characters`),
 } as const;
+
+/** An album's Tamil name (staff-tamil.ts: blank is none; left out of an update keeps it). */
+export const albumTamilRequestSchema = tamilRequestSchema({ name: ALBUM_FIELD_RULES.tamilName('Tamil name') });
+export type AlbumTamilRequest = z.input<typeof albumTamilRequestSchema>;
 
 /** A photo's id: the hex sha256 of the picture as uploaded. */
 export const PHOTO_ID_PATTERN = /^[0-9a-f]{64}$/;
@@ -45,18 +52,19 @@ const albumFields = {
   name: ALBUM_FIELD_RULES.name('Name'),
   /** The day of the event the photos are from (the public gallery's date and order: newest first). */
   date: postDateSchema,
+  ta: albumTamilRequestSchema.optional(),
 };
 
 /** POST /staff-api/content/albums (201 with StaffAlbumAnswer): the key is made from the name, unique. */
 export const createAlbumRequestSchema = z.object(albumFields).strict();
-export type CreateAlbumRequest = z.infer<typeof createAlbumRequestSchema>;
+export type CreateAlbumRequest = z.input<typeof createAlbumRequestSchema>;
 
 export const ALBUM_VERSION_MESSAGE = 'version must be the version of the album you edited (a whole number from 1)';
 export const albumVersionSchema = z.number(ALBUM_VERSION_MESSAGE).int(ALBUM_VERSION_MESSAGE).min(1, ALBUM_VERSION_MESSAGE).max(2_147_483_647, ALBUM_VERSION_MESSAGE);
 
 /** PUT /staff-api/content/albums/:key: the new name and date, and the `version` they were edited from. */
 export const updateAlbumRequestSchema = z.object({ ...albumFields, version: albumVersionSchema }).strict();
-export type UpdateAlbumRequest = z.infer<typeof updateAlbumRequestSchema>;
+export type UpdateAlbumRequest = z.input<typeof updateAlbumRequestSchema>;
 
 /** `?version=N` of DELETE /albums/:key. */
 export const albumVersionQuerySchema = z
@@ -107,6 +115,8 @@ export const staffAlbumSummarySchema = z.object({
   updatedAt: z.string(),
   /** Send it back with PUT / order / DELETE: a change made meanwhile makes it stale (409). */
   version: z.number().int().positive(),
+  /** The Tamil name the album has (the service always sends `ta`; `{}` when none). */
+  ta: tamilAnswerSchema('name').optional(),
 });
 export type StaffAlbumSummary = z.infer<typeof staffAlbumSummarySchema>;
 
@@ -126,7 +136,7 @@ export const staleAlbumAnswerSchema = z.object({
   error: z.literal('stale'),
   message: z.string(),
   current: staffAlbumSchema,
-  /** Names of what the current album has differently from the request: name, date, photos (added, removed or moved); empty for DELETE. */
+  /** Names of what the current album has differently from the request: name, date, ta.name, photos (added, removed or moved); empty for DELETE. */
   changed: z.array(z.string()),
 });
 export type StaleAlbumAnswer = z.infer<typeof staleAlbumAnswerSchema>;

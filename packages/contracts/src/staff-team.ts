@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_KEY_MESSAGE, CONTENT_KEY_PATTERN, staffPostCoverSchema, versionSchemas } from './staff-content.js';
+import { tamilAnswerSchema, tamilRequestSchema } from './staff-tamil.js';
 import { textField } from './text-field.js';
 
 /**
@@ -27,6 +28,8 @@ const name = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(TEAM_NAME_MAX, `${label} must be at most ${TEAM_NAME_MAX} characters`);
+/** A Tamil name: the English one's limit, and may be blank (none). */
+const tamilName = (label: string) => textField(label).trim().max(TEAM_NAME_MAX, `${label} must be at most ${TEAM_NAME_MAX} characters`);
 const imageAlt = (label: string) => textField(label).trim().max(IMAGE_ALT_MAX, `${label} must be at most ${IMAGE_ALT_MAX} characters`);
 
 /** A team member's fields; `label` names the field in messages (the importer says `designation`, the page `Role`). */
@@ -35,6 +38,7 @@ export const TEAM_FIELD_RULES = {
   designation: (label: string) => textField(label).trim().max(DESIGNATION_MAX, `${label} must be at most ${DESIGNATION_MAX} characters`),
   description: (label: string) => textField(label).trim().max(TEAM_DESCRIPTION_MAX, `${label} must be at most ${TEAM_DESCRIPTION_MAX} characters`),
   imageAlt,
+  tamilName,
 } as const;
 
 export const sponsorLinkMessage = (label: string) => `${label} must be a web address starting with http:// or https://`;
@@ -47,7 +51,19 @@ export const SPONSOR_FIELD_RULES = {
       .url({ protocol: /^https?$/, error: sponsorLinkMessage(label) })
       .max(SPONSOR_LINK_MAX, `${label} must be at most ${SPONSOR_LINK_MAX} characters`),
   imageAlt,
+  tamilName,
 } as const;
+
+/** A team member's Tamil name, role and about (staff-tamil.ts: blank is none; left out of an update keeps them). */
+export const teamTamilRequestSchema = tamilRequestSchema({
+  name: TEAM_FIELD_RULES.tamilName('Tamil name'),
+  designation: TEAM_FIELD_RULES.designation('Tamil role'),
+  description: TEAM_FIELD_RULES.description('Tamil about'),
+});
+export type TeamTamilRequest = z.input<typeof teamTamilRequestSchema>;
+/** A sponsor's Tamil name. */
+export const sponsorTamilRequestSchema = tamilRequestSchema({ name: SPONSOR_FIELD_RULES.tamilName('Tamil name') });
+export type SponsorTamilRequest = z.input<typeof sponsorTamilRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -65,6 +81,7 @@ const teamFields = {
   description: TEAM_FIELD_RULES.description('About').default(''),
   /** The photo's alt text (kept also while no photo is uploaded). */
   imageAlt: TEAM_FIELD_RULES.imageAlt('Photo alt text').default(''),
+  ta: teamTamilRequestSchema.optional(),
 };
 
 /** POST /staff-api/content/team (201 with StaffTeamMemberAnswer): added last; the key is made from the name. */
@@ -81,6 +98,7 @@ const sponsorFields = {
   /** Where the logo links to; null or absent for none. */
   link: SPONSOR_FIELD_RULES.link('Link').nullish(),
   imageAlt: SPONSOR_FIELD_RULES.imageAlt('Logo alt text').default(''),
+  ta: sponsorTamilRequestSchema.optional(),
 };
 
 /** POST /staff-api/content/sponsors (201 with StaffSponsorAnswer): added last. */
@@ -128,12 +146,16 @@ export const staffTeamMemberSchema = itemSchema.extend({
   designation: z.string(),
   description: z.string(),
   photo: staffPostCoverSchema.nullable(),
+  /** The Tamil name, role and about the member has (the service always sends `ta`; `{}` when none). */
+  ta: tamilAnswerSchema('name', 'designation', 'description').optional(),
 });
 export type StaffTeamMember = z.infer<typeof staffTeamMemberSchema>;
 
 export const staffSponsorSchema = itemSchema.extend({
   link: z.string().nullable(),
   logo: staffPostCoverSchema.nullable(),
+  /** The sponsor's Tamil name; `{}` when none. */
+  ta: tamilAnswerSchema('name').optional(),
 });
 export type StaffSponsor = z.infer<typeof staffSponsorSchema>;
 
