@@ -16,16 +16,15 @@ import paalaiLarge from '../../assets/hero/paalai.svg?width=1920&height=1080&as=
 
 /**
  * One background of the home page hero: the five landscapes (thinai) of Sangam Tamil poetry.
- * The pictures carry no text; `name`, `tamil` and `caption` are shown on the page.
+ * The pictures carry no text; `name`, `tamil` and the caption (content.home's text keyed by `id`) are
+ * shown on the page.
  */
 export interface HeroSlide {
-  id: string;
+  id: 'kurinji' | 'mullai' | 'marutham' | 'neythal' | 'paalai';
   /** The landscape's name in English letters. */
   name: string;
   /** The landscape's name in Tamil script. */
   tamil: string;
-  /** One line about the landscape; it also serves as the picture's description. */
-  caption: string;
   /** The illustration (an SVG in assets/hero), as WebP files the build draws from it. */
   image: HeroImage;
 }
@@ -48,35 +47,30 @@ export const HERO_SLIDES: HeroSlide[] = [
     id: 'kurinji',
     name: 'Kurinji',
     tamil: 'குறிஞ்சி',
-    caption: 'Mountains — misty ranges, a waterfall at first light and hillsides of blue kurinji blossom.',
     image: { portrait: kurinjiPortrait, medium: kurinjiMedium, large: kurinjiLarge },
   },
   {
     id: 'mullai',
     name: 'Mullai',
     tamil: 'முல்லை',
-    caption: 'Forest and pasture — monsoon rain over the woods, grazing cattle and wild jasmine in flower.',
     image: { portrait: mullaiPortrait, medium: mullaiMedium, large: mullaiLarge },
   },
   {
     id: 'marutham',
     name: 'Marutham',
     tamil: 'மருதம்',
-    caption: 'Farmland — morning over green paddy fields, water channels, a village and its temple tower.',
     image: { portrait: maruthamPortrait, medium: maruthamMedium, large: maruthamLarge },
   },
   {
     id: 'neythal',
     name: 'Neythal',
     tamil: 'நெய்தல்',
-    caption: 'Seashore — catamarans sailing home at sunset and blue water lilies in the backwater.',
     image: { portrait: neythalPortrait, medium: neythalMedium, large: neythalLarge },
   },
   {
     id: 'paalai',
     name: 'Paalai',
     tamil: 'பாலை',
-    caption: 'Wasteland — cracked earth under the midday sun, a lone traveller and a leafless tree.',
     image: { portrait: paalaiPortrait, medium: paalaiMedium, large: paalaiLarge },
   },
 ];

@@ -1,9 +1,16 @@
 import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
+import { useLang, useT } from '@tca/ui/i18n';
+import { formatAud, richText } from '@tca/ui/i18n/format';
+import { homeCatalog } from '../messages.js';
 import styles from '../../../shared/home-sections.module.css';
+
+const strong = { 0: (children: string) => <strong>{children}</strong> };
 
 /** About Us, then Mission and Vision with the membership call (spec §1, §2.3). */
 export function AboutSection({ id }: { id: string }) {
+  const t = useT(homeCatalog);
+  const amount = formatAud(150, useLang(), { whole: true });
   return (
     <>
       <section className={styles.section} aria-labelledby={id}>
@@ -11,58 +18,37 @@ export function AboutSection({ id }: { id: string }) {
           <div>
             {/* Get Started moves focus here so keyboard and screen-reader users land where the page scrolled to. */}
             <h2 id={id} tabIndex={-1} className={styles.heading}>
-              About Us
+              {t('about.title')}
             </h2>
-            <p className={styles.text}>
-              Since 1990 the Adelaide Tamil Association has brought together Tamil-speaking families across South Australia. We keep our
-              language, music, dance and festivals alive — Pongal, Tamil New Year, Deepavali — run Tamil classes for children, and help
-              newcomers to Adelaide find friends and a community from their very first week.
-            </p>
-            <p className={styles.text}>
-              We are a non-profit association run by volunteers. Everyone who shares our love of Tamil culture is welcome, whatever their
-              background.
-            </p>
+            <p className={styles.text}>{t('about.p1')}</p>
+            <p className={styles.text}>{t('about.p2')}</p>
           </div>
-          <ul className={styles.facts} aria-label="The association in numbers">
-            <li>
-              <strong>1990</strong> founded in Adelaide
-            </li>
-            <li>
-              <strong>30+</strong> events a year
-            </li>
-            <li>
-              <strong>$150+</strong> members save on events
-            </li>
+          <ul className={styles.facts} aria-label={t('facts')}>
+            <li>{richText(t('facts.founded'), strong)}</li>
+            <li>{richText(t('facts.events'), strong)}</li>
+            <li>{richText(t('facts.save', { amount }), strong)}</li>
           </ul>
         </div>
       </section>
 
       <section className={`${styles.section} ${styles.band}`} aria-labelledby="mission-vision-title">
         <h2 id="mission-vision-title" className={styles.heading}>
-          Mission and Vision
+          {t('mv.title')}
         </h2>
         <div className={styles.pillars}>
           <article className={styles.pillar}>
-            <h3>Our Mission</h3>
-            <p>
-              To preserve and promote the Tamil language, arts and culture in South Australia, to support one another, and to share our
-              heritage with the wider Australian community.
-            </p>
+            <h3>{t('mission')}</h3>
+            <p>{t('mission.text')}</p>
           </article>
           <article className={styles.pillar}>
-            <h3>Our Vision</h3>
-            <p>
-              A confident, connected Tamil community in Adelaide with a community centre of its own, where every generation can meet,
-              learn and celebrate together.
-            </p>
+            <h3>{t('vision')}</h3>
+            <p>{t('vision.text')}</p>
           </article>
         </div>
         <div className={styles.join}>
-          <p>
-            Members save over $150 on events every year, and proceeds go to our community centre initiative.
-          </p>
+          <p>{t('join.text', { amount })}</p>
           <Link className="tca-button" to={paths.membership}>
-            Join Our Community
+            {t('join')}
           </Link>
         </div>
       </section>

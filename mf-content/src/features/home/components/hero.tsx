@@ -1,6 +1,7 @@
 import { useMemo, useState, type TransitionEvent } from 'react';
-import { SITE_NAME } from '@tca/ui';
+import { useLang, useT } from '@tca/ui/i18n';
 import { HERO_SLIDES } from '../hero-slides.js';
+import { homeCatalog } from '../messages.js';
 import { HERO_ROTATION_MS } from '../../../shared/rotation.js';
 import { useRotation } from '../../../shared/use-rotation.js';
 import { useHeroVariant } from '../hero-variant.js';
@@ -32,6 +33,8 @@ function useCrossFade(index: number, reducedMotion: boolean) {
  * opacity of the incoming slide, on its own compositor layer.
  */
 export function Hero({ aboutId }: { aboutId: string }) {
+  const t = useT(homeCatalog);
+  const lang = useLang();
   const variant = useHeroVariant();
   const wanted = useMemo(() => HERO_SLIDES.map((slide) => slide.image[variant]), [variant]);
   const images = usePreloaded(wanted);
@@ -48,7 +51,7 @@ export function Hero({ aboutId }: { aboutId: string }) {
   };
 
   return (
-    <section className={styles.hero} aria-roledescription="carousel" aria-label="Welcome" {...rotation.hoverHandlers}>
+    <section className={styles.hero} aria-roledescription="carousel" aria-label={t('hero.label')} {...rotation.hoverHandlers}>
       <div className={styles.backdrop} aria-hidden="true">
         {HERO_SLIDES.map((slide, i) => {
           const image = images?.[i];
@@ -70,34 +73,41 @@ export function Hero({ aboutId }: { aboutId: string }) {
         <p className={styles.greeting} lang="ta">
           வணக்கம்
         </p>
-        <h1 className={styles.title}>{SITE_NAME}</h1>
-        <p className={styles.tagline}>Celebrating Tamil language, arts and culture in South Australia since 1990 — one community, many generations.</p>
+        <h1 className={styles.title}>{t('hero.title')}</h1>
+        <p className={styles.tagline}>{t('hero.tagline')}</p>
         <button type="button" className={styles.cta} onClick={getStarted}>
-          Get Started
+          {t('hero.start')}
         </button>
       </div>
 
       <div className={styles.bar}>
         {current ? (
           <p className={styles.caption} aria-live={rotation.running ? 'off' : 'polite'}>
+            {/* In Tamil the landscape's Tamil name alone; in English its name in both scripts. */}
             <strong>
-              {current.name} <span lang="ta">({current.tamil})</span>
+              {lang === 'ta' ? (
+                current.tamil
+              ) : (
+                <>
+                  {current.name} <span lang="ta">({current.tamil})</span>
+                </>
+              )}
             </strong>{' '}
-            — {current.caption}
+            — {t(current.id)}
           </p>
         ) : null}
-        <div className={styles.dots} role="group" aria-label="Choose a landscape">
+        <div className={styles.dots} role="group" aria-label={t('hero.choose')}>
           {HERO_SLIDES.map((slide, i) => (
             <button
               key={slide.id}
               type="button"
               className={styles.dot}
-              aria-label={`Show ${slide.name} landscape`}
+              aria-label={t('hero.show', { name: lang === 'ta' ? slide.tamil : slide.name })}
               aria-pressed={i === rotation.index}
               onClick={() => rotation.setIndex(i)}
             />
           ))}
-          <button type="button" className={styles.pause} onClick={rotation.togglePlaying} aria-label={rotation.playing ? 'Pause background rotation' : 'Play background rotation'}>
+          <button type="button" className={styles.pause} onClick={rotation.togglePlaying} aria-label={t(rotation.playing ? 'hero.pause' : 'hero.play')}>
             <span aria-hidden="true">{rotation.playing ? '❚❚' : '▶'}</span>
           </button>
         </div>

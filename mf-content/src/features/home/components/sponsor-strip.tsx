@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import type { Sponsor } from '@tca/contracts';
+import { useLang, useT } from '@tca/ui/i18n';
+import { pickText } from '@tca/ui/i18n/format';
 import { CarouselControls } from '../../../shared/carousel-controls.js';
 import { safeHttpUrl } from '../../../shared/external-url.js';
 import { SPONSOR_ROTATION_MS, SPONSORS_PER_PAGE, pageCount, pageSlice, rotates } from '../../../shared/rotation.js';
@@ -8,6 +10,7 @@ import { useContent } from '../../../shared/content/use-content.js';
 import { useRotation } from '../../../shared/use-rotation.js';
 import styles from '../../../shared/home-sections.module.css';
 import { getSponsors } from '../api/get-sponsors.js';
+import { homeCatalog } from '../messages.js';
 
 /**
  * The sponsor strip: 4 at a time, turning every 3 s only when there are more than 4 (spec §9).
@@ -23,6 +26,8 @@ export function SponsorStrip() {
 }
 
 function SponsorPages({ sponsors }: { sponsors: Sponsor[] }) {
+  const t = useT(homeCatalog);
+  const lang = useLang();
   const count = pageCount(sponsors.length, SPONSORS_PER_PAGE);
   const rotation = useRotation({ count, interval: SPONSOR_ROTATION_MS, enabled: rotates(sponsors.length, SPONSORS_PER_PAGE) });
   const shown = pageSlice(sponsors, rotation.index, SPONSORS_PER_PAGE);
@@ -35,16 +40,17 @@ function SponsorPages({ sponsors }: { sponsors: Sponsor[] }) {
       {...(many ? { 'aria-roledescription': 'carousel', ...rotation.hoverHandlers } : {})}
     >
       <h2 id="sponsors-title" className={styles.heading}>
-        Our Sponsors
+        {t('sponsors.title')}
       </h2>
-      <p className={styles.lead}>Local businesses who make our events possible. Thank you!</p>
+      <p className={styles.lead}>{t('sponsors.lead')}</p>
       <ul
         className={styles.sponsors}
         aria-live={many && !rotation.running ? 'polite' : 'off'}
-        {...(many ? { 'aria-roledescription': 'slide', 'aria-label': `${rotation.index + 1} of ${count}` } : {})}
+        {...(many ? { 'aria-roledescription': 'slide', 'aria-label': t('sponsors.page', { n: rotation.index + 1, count }) } : {})}
       >
         {shown.map((sponsor) => {
           const href = safeHttpUrl(sponsor.link);
+          const name = pickText(sponsor.name, sponsor.ta?.name, lang);
           const body = (
             <>
               <span className={styles.logo}>
@@ -53,10 +59,12 @@ function SponsorPages({ sponsors }: { sponsors: Sponsor[] }) {
                   meta={sponsor.imageMeta}
                   sizes="(max-width: 600px) 40vw, 220px"
                   className={styles.logoImage}
-                  placeholderText={initials(sponsor.name)}
+                  placeholderText={initials(name.text)}
                 />
               </span>
-              <span className={styles.sponsorName}>{sponsor.name}</span>
+              <span className={styles.sponsorName} lang={name.lang}>
+                {name.text}
+              </span>
             </>
           );
           return (
@@ -64,7 +72,7 @@ function SponsorPages({ sponsors }: { sponsors: Sponsor[] }) {
               {href ? (
                 <a className={styles.sponsorLink} href={href} target="_blank" rel="noopener noreferrer">
                   {body}
-                  <span className="tca-visually-hidden"> (opens in a new tab)</span>
+                  <span className="tca-visually-hidden">{t('newTab')}</span>
                 </a>
               ) : (
                 <div className={styles.sponsorLink}>{body}</div>
@@ -76,7 +84,7 @@ function SponsorPages({ sponsors }: { sponsors: Sponsor[] }) {
       {many ? (
         <CarouselControls
           className={styles.controls}
-          label="sponsors"
+          label={t('sponsors')}
           index={rotation.index}
           count={count}
           playing={rotation.playing}
