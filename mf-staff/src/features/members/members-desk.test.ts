@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MEMBER_SEARCH_SHORT_MESSAGE } from '@tca/contracts';
-import { deskSearchOf, deskStateOf, ENDS_WITHIN_MESSAGE, facetCounts, filterErrors, historyText, membersQueryString, membersRangeText, NO_FILTER, orderStateText, periodText } from './members-desk.js';
+import { deskSearchOf, deskStateOf, facetCounts, filterErrors, historyText, membersQueryString, membersRangeText, NO_FILTER, orderStateText, periodText } from './members-desk.js';
 
 describe('members desk: the search', () => {
   it('sends only what is set, trimmed, and the page after the first', () => {
@@ -14,8 +14,8 @@ describe('members desk: the search', () => {
 
   it('refuses a short search and a bad number of days with the server’s messages; accepts the rest', () => {
     assert.deepEqual(filterErrors({ ...NO_FILTER, q: ' ab ' }), { q: MEMBER_SEARCH_SHORT_MESSAGE });
-    assert.deepEqual(filterErrors({ ...NO_FILTER, endsWithinDays: '0' }), { endsWithinDays: ENDS_WITHIN_MESSAGE });
-    assert.deepEqual(filterErrors({ ...NO_FILTER, endsWithinDays: '3.5' }), { endsWithinDays: ENDS_WITHIN_MESSAGE });
+    assert.deepEqual(filterErrors({ ...NO_FILTER, endsWithinDays: '0' }), { endsWithinDays: 'Ends within: a whole number of days from 1 to 3650' });
+    assert.deepEqual(filterErrors({ ...NO_FILTER, endsWithinDays: '3.5' }), { endsWithinDays: 'Ends within: a whole number of days from 1 to 3650' });
     assert.deepEqual(filterErrors({ ...NO_FILTER, q: 'ann', endsWithinDays: '30' }), {});
     assert.deepEqual(filterErrors(NO_FILTER), {});
   });

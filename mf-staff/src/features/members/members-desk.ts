@@ -1,7 +1,6 @@
 import {
   ENDS_WITHIN_DAYS_MAX,
   MEMBER_SEARCH_SHORT_MESSAGE,
-  MEMBER_SEARCH_MIN,
   MEMBERSHIP_LEVEL_NAMES,
   MEMBERSHIP_STATUSES,
   membersQuerySchema,
@@ -9,10 +8,14 @@ import {
   type MembersAnswer,
   type MembershipHistoryEntry,
 } from '@tca/contracts';
+import { currentLang, translator, type Translate } from '@tca/ui/i18n';
+import { formatAud, formatDate } from '@tca/ui/i18n/format';
+import { orderStatusText } from '../treasurer/treasurer.js';
+import { knownText, membersCatalog, membershipStatusText } from './messages.js';
 
 /**
- * The members desk (issue 15): what the search form holds, the query it sends, and every text the desk
- * and the member's page show, in one place.
+ * The members desk (issue 15): what the search form holds, the query it sends, and the texts the desk and
+ * the member's page make from values (catalog `staff.members`, in the language shown).
  */
 
 export interface MembersFilter {
@@ -27,20 +30,28 @@ export interface MembersFilter {
 
 export const NO_FILTER: MembersFilter = { q: '', level: '', status: '', endsWithinDays: '', page: 1 };
 
-export const LEVEL_CHOICES: ReadonlyArray<{ value: string; label: string }> = [{ value: '', label: 'Every level' }, ...MEMBERSHIP_LEVEL_NAMES.map((l) => ({ value: l, label: l }))];
-export const STATUS_CHOICES: ReadonlyArray<{ value: string; label: string }> = [{ value: '', label: 'Every status' }, ...MEMBERSHIP_STATUSES.map((s) => ({ value: s, label: s }))];
+type Choices = ReadonlyArray<{ value: string; label: string }>;
+
+/** The level filter's choices (the levels keep their names: they are the products' names). */
+export function levelChoices(t: Translate<typeof membersCatalog.english>): Choices {
+  return [{ value: '', label: t('search.everyLevel') }, ...MEMBERSHIP_LEVEL_NAMES.map((l) => ({ value: l, label: l }))];
+}
+
+export function statusChoices(t: Translate<typeof membersCatalog.english>): Choices {
+  return [{ value: '', label: t('search.everyStatus') }, ...MEMBERSHIP_STATUSES.map((s) => ({ value: s, label: membershipStatusText(s) }))];
+}
 
 export type FilterErrors = Partial<Record<'q' | 'endsWithinDays', string>>;
-
-export const ENDS_WITHIN_MESSAGE = `Ends within: a whole number of days from 1 to ${ENDS_WITHIN_DAYS_MAX}`;
 
 /** The filter's problems before asking (the server checks the same schema), by field. */
 export function filterErrors(filter: MembersFilter): FilterErrors {
   const errors: FilterErrors = {};
   const q = filter.q.trim();
   const search = q === '' ? null : membersQuerySchema.shape.q.safeParse(q);
-  if (search && !search.success) errors.q = search.error.issues[0]?.message ?? MEMBER_SEARCH_SHORT_MESSAGE;
-  if (filter.endsWithinDays.trim() !== '' && !membersQuerySchema.shape.endsWithinDays.safeParse(filter.endsWithinDays.trim()).success) errors.endsWithinDays = ENDS_WITHIN_MESSAGE;
+  if (search && !search.success) errors.q = knownText(membersCatalog, search.error.issues[0]?.message ?? MEMBER_SEARCH_SHORT_MESSAGE);
+  if (filter.endsWithinDays.trim() !== '' && !membersQuerySchema.shape.endsWithinDays.safeParse(filter.endsWithinDays.trim()).success) {
+    errors.endsWithinDays = translator(membersCatalog)('search.endsError', { max: ENDS_WITHIN_DAYS_MAX });
+  }
   return errors;
 }
 
@@ -59,9 +70,10 @@ export function membersQueryString(filter: MembersFilter): string {
 
 /** "Memberships 26–50 of 61", or that there are none. */
 export function membersRangeText(answer: Pick<MembersAnswer, 'total' | 'page' | 'pageSize' | 'members'>): string {
-  if (answer.total === 0 || answer.members.length === 0) return 'No membership matches.';
+  const t = translator(membersCatalog);
+  if (answer.total === 0 || answer.members.length === 0) return t('list.none');
   const first = (answer.page - 1) * answer.pageSize + 1;
-  return `Memberships ${first}–${first + answer.members.length - 1} of ${answer.total}`;
+  return t('list.range', { first, last: first + answer.members.length - 1, total: answer.total });
 }
 
 /** The counts of one facet, every choice listed (0 when none), in the choices' order. */
@@ -69,102 +81,63 @@ export function facetCounts(counts: Record<string, number>, names: readonly stri
   return names.map((name) => ({ name, count: counts[name] ?? 0 }));
 }
 
-const DAY = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const MOMENT = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Australia/Adelaide' });
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+const MOMENT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
 
-/** A calendar day ('YYYY-MM-DD') as "8 Mar 2027". */
+/** A calendar day ('YYYY-MM-DD') as "8 Mar 2027" (in the language shown). */
 export function dayText(day: string | null): string {
   if (!day) return '—';
   const at = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(at.getTime()) ? day : DAY.format(at);
+  return Number.isNaN(at.getTime()) ? day : formatDate(at, currentLang(), DAY);
 }
 
-/** An instant in Adelaide's time. */
+/** An instant in Adelaide's time (in the language shown). */
 export function momentText(iso: string): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : MOMENT.format(at);
+  return Number.isNaN(at.getTime()) ? iso : formatDate(at, currentLang(), MOMENT);
 }
 
 /** The period: "8 Mar 2026 – 8 Mar 2027" (the end is the day it has ended), or "Life-time". */
 export function periodText(m: { term: string; startsOn: string | null; endsOn: string | null }): string {
-  if (m.term !== 'annual') return 'Life-time';
+  if (m.term !== 'annual') return translator(membersCatalog)('period.life');
   return `${dayText(m.startsOn)} – ${dayText(m.endsOn)}`;
 }
 
-/** One status change: "Pending → Rejected, by officer@… : reason". */
-export function historyText(entry: MembershipHistoryEntry): string {
-  if (entry.fromStatus === null) return `Requested (${entry.toStatus})`;
-  const by = entry.by ? ` by ${entry.by}` : '';
-  const reason = entry.reason ? `: ${entry.reason}` : '';
-  return `${entry.fromStatus} → ${entry.toStatus} (${entry.event}${by})${reason}`;
+/** One status change: "Pending → Rejected (rejected by officer@…): reason" (without the reason when `withReason` is false). */
+export function historyText(entry: MembershipHistoryEntry, withReason = true): string {
+  const t = translator(membersCatalog);
+  const to = membershipStatusText(entry.toStatus);
+  if (entry.fromStatus === null) return t('history.requested', { status: to });
+  const how = `event.${entry.event}` in membersCatalog.english ? t(`event.${entry.event}` as 'event.requested') : entry.event;
+  const change = { from: membershipStatusText(entry.fromStatus), to, how };
+  const reason = entry.reason && withReason ? `: ${entry.reason}` : '';
+  return `${entry.by ? t('history.changeBy', { ...change, by: entry.by }) : t('history.change', change)}${reason}`;
 }
 
 /** "$10.00 AUD", or a dash when the amount was not recorded. */
 export function amountText(m: Pick<MemberMembership, 'amountTotal' | 'currency'>): string {
   if (m.amountTotal === null) return '—';
-  return `$${(m.amountTotal / 100).toFixed(2)}${m.currency ? ` ${m.currency.toUpperCase()}` : ''}`;
+  const lang = currentLang();
+  const amount = lang === 'en' ? `$${(m.amountTotal / 100).toFixed(2)}` : formatAud(m.amountTotal / 100, lang);
+  return `${amount}${m.currency ? ` ${m.currency.toUpperCase()}` : ''}`;
 }
 
 /** An order's state for the member's page: "Paid 28 Nov 2026, 11:01 am.", "Refunded (paid 28 Nov …).", "Open since 28 Nov …". */
 export function orderStateText(order: { status: string; paidAt: string | null; createdAt: string }): string {
-  const status = `${order.status.charAt(0).toUpperCase()}${order.status.slice(1)}`;
-  if (order.status === 'paid' && order.paidAt) return `Paid ${momentText(order.paidAt)}.`;
-  if (order.paidAt) return `${status} (paid ${momentText(order.paidAt)}).`;
-  return `${status} since ${momentText(order.createdAt)}.`;
+  const t = translator(membersCatalog);
+  // English names the state as stored; Tamil as the treasurer's desk does.
+  const status = currentLang() === 'en' ? `${order.status.charAt(0).toUpperCase()}${order.status.slice(1)}` : orderStatusText(order.status);
+  if (order.status === 'paid' && order.paidAt) return t('order.paid', { when: momentText(order.paidAt) });
+  if (order.paidAt) return t('order.paidThen', { status, when: momentText(order.paidAt) });
+  return t('order.since', { status, when: momentText(order.createdAt) });
 }
 
 /** A file size: "12 KB", "1.4 MB". */
 export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024) return translator(membersCatalog)('size.bytes', { n: bytes });
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-export const DESK_TEXTS = {
-  title: 'Members desk',
-  lead: 'Find members by name or e-mail, see their memberships, decide membership requests and export the roll of Active members.',
-  findTab: 'Find members',
-  requestsTab: 'Requests to decide',
-  searchTitle: 'Find members',
-  searchLabel: 'Name or e-mail',
-  searchHint: `At least ${MEMBER_SEARCH_MIN} characters; any part of the name or e-mail.`,
-  levelLabel: 'Level',
-  statusLabel: 'Status',
-  endsLabel: 'Ends within (days)',
-  endsHint: 'Active memberships whose end is that close, soonest first.',
-  searchButton: 'Search',
-  clearButton: 'Clear',
-  exportButton: 'Export CSV of Active members',
-  exporting: 'Exporting...',
-  exported: (name: string) => `The roll was downloaded as ${name}.`,
-  exportFailed: 'The roll could not be exported.',
-  loading: 'Loading the members...',
-  loadFailed: 'The members could not be loaded.',
-  countsTitle: 'Counts',
-  listTitle: 'Memberships found',
-  levelsCaption: 'Memberships per level',
-  statusesCaption: 'Memberships per status',
-  pagesLabel: 'Pages of members',
-  member: {
-    back: 'Back to the members desk',
-    loading: "Loading the member's page...",
-    loadFailed: 'The member could not be loaded.',
-    account: 'Account',
-    memberships: 'Memberships',
-    noMemberships: 'This member has no membership.',
-    history: 'Status history',
-    dependants: 'Dependants',
-    noDependants: 'No dependants.',
-    orders: 'Orders',
-    noOrders: 'No orders.',
-    ordersFailed: 'The orders could not be loaded.',
-    documents: 'Uploaded documents',
-    noDocuments: 'No uploaded documents.',
-    documentsFailed: 'The documents could not be loaded.',
-    documentOpenFailed: 'The document could not be opened.',
-    documentNote: 'Opening a document is recorded in the audit log.',
-  },
-} as const;
 
 /** The desk's two views: the search (default) and the membership requests to decide. */
 export type DeskView = 'find' | 'requests';

@@ -4,7 +4,9 @@ import { MEMBERSHIP_STATUSES, type MembershipRequest } from '@tca/contracts';
 import { answering, jsonResponse, type FetchCall } from '@tca/ui/testing/api-doubles';
 import { approveMembership, rejectMembership } from './api/decide-membership.js';
 import { listMembershipRequests } from './api/list-membership-requests.js';
-import { isStatusChoice, levelText, pageCount, pendingText, rangeText, reasonError, requestedText, requestsQueryString, STATUS_CHOICES } from './membership-requests.js';
+import { isStatusChoice, levelText, pageCount, pendingText, rangeText, reasonError, requestedText, requestStatusChoices, requestsQueryString } from './membership-requests.js';
+import { translator } from '@tca/ui/i18n';
+import { membersCatalog } from './messages.js';
 
 const request: MembershipRequest = {
   requestId: 'M-2026-000012',
@@ -28,7 +30,7 @@ test('the list query: nothing for the first page of every status, status and pag
 
 test('the status choices: every status first, then each; nothing else is a choice', () => {
   assert.deepEqual(
-    STATUS_CHOICES.map((choice) => choice.value),
+    requestStatusChoices(translator(membersCatalog)).map((choice) => choice.value),
     ['', ...MEMBERSHIP_STATUSES],
   );
   assert.deepEqual(MEMBERSHIP_STATUSES.slice(0, 5), ['Active', 'Pending', 'Current', 'Rejected', 'Expired']);

@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import { exportRollPath } from '../api/members-api.js';
-import { DESK_TEXTS } from '../members-desk.js';
+import { useT } from '@tca/ui/i18n';
+import { membersCatalog } from '../messages.js';
 import { useStaffFile } from '../../../shared/use-staff-file.js';
 import staff from '../../../shared/staff.module.css';
 
 /** Export CSV: the roll of Active members, downloaded through the staff session; what happened said in a live region. */
 export function ExportRollButton() {
+  const t = useT(membersCatalog);
   const { busy, download } = useStaffFile();
   const [said, setSaid] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const exportRoll = async () => {
     setSaid(null);
     const outcome = await download(exportRollPath, 'members.csv');
-    setSaid(outcome.ok ? { tone: 'ok', text: DESK_TEXTS.exported(outcome.fileName) } : { tone: 'error', text: `${DESK_TEXTS.exportFailed} ${outcome.message}` });
+    setSaid(outcome.ok ? { tone: 'ok', text: t('export.done', { name: outcome.fileName }) } : { tone: 'error', text: `${t('export.failed')} ${outcome.message}` });
   };
   return (
     <div className={staff.section}>
       <p className={staff.actions}>
         <button type="button" className={staff.secondary} disabled={busy} aria-busy={busy} onClick={() => void exportRoll()}>
-          {busy ? DESK_TEXTS.exporting : DESK_TEXTS.exportButton}
+          {busy ? t('export.busy') : t('export.button')}
         </button>
       </p>
       <p role="status" className={said?.tone === 'error' ? staff.warn : undefined}>

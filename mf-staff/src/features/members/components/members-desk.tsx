@@ -1,14 +1,17 @@
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
 import { Link, useSearchParams } from '@tca/ui/router';
+import { sharedCatalog } from '../../../shared/messages.js';
+import { membersCatalog, type MembersKey } from '../messages.js';
 import { RequestsPanel } from './requests-panel.js';
-import { deskSearchOf, deskStateOf, DESK_TEXTS, type DeskView } from '../members-desk.js';
+import { deskSearchOf, deskStateOf, type DeskView } from '../members-desk.js';
 import { MembersSearch } from './members-search.js';
 import staff from '../../../shared/staff.module.css';
 
-const VIEWS: ReadonlyArray<{ view: DeskView; label: string }> = [
-  { view: 'find', label: DESK_TEXTS.findTab },
-  { view: 'requests', label: DESK_TEXTS.requestsTab },
+const VIEWS: ReadonlyArray<{ view: DeskView; label: MembersKey }> = [
+  { view: 'find', label: 'desk.findTab' },
+  { view: 'requests', label: 'desk.requestsTab' },
 ];
 
 /**
@@ -17,14 +20,16 @@ const VIEWS: ReadonlyArray<{ view: DeskView; label: string }> = [
  * membership requests to decide (?view=requests).
  */
 export function MembersDesk() {
+  const t = useT(membersCatalog);
+  const shared = useT(sharedCatalog);
   const [params, setParams] = useSearchParams();
   const { view, filter } = deskStateOf(params);
   return (
-    <Page title={DESK_TEXTS.title} lead={DESK_TEXTS.lead}>
+    <Page title={t('desk.title')} lead={t('desk.lead')}>
       <p>
-        <Link to={paths.staffHome}>Back to the staff area</Link>
+        <Link to={paths.staffHome}>{shared('list.back')}</Link>
       </p>
-      <nav aria-label={DESK_TEXTS.title}>
+      <nav aria-label={t('desk.title')}>
         <ul className={staff.tabs}>
           {VIEWS.map((v) => (
             <li key={v.view}>
@@ -33,7 +38,7 @@ export function MembersDesk() {
                 className={v.view === view ? 'tca-button' : staff.secondary}
                 aria-current={v.view === view ? 'page' : undefined}
               >
-                {v.label}
+                {t(v.label)}
               </Link>
             </li>
           ))}

@@ -1,21 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { MEMBERSHIP_LEVEL_NAMES, MEMBERSHIP_STATUSES, type MembersAnswer } from '@tca/contracts';
+import { MEMBER_SEARCH_MIN, MEMBERSHIP_LEVEL_NAMES, MEMBERSHIP_STATUSES, type MembersAnswer } from '@tca/contracts';
+import { useT } from '@tca/ui/i18n';
 import { Field, fieldClasses } from '@tca/ui/forms';
 import { ChoiceSelect, choiceOf } from '../../../shared/choice-select.js';
 import { PagedTableSection } from '../../../shared/paged-table.js';
 import { StaffLoadView, useStaffLoadOf } from '../../../shared/staff-record-loader.js';
 import { searchMembers } from '../api/members-api.js';
-import { DESK_TEXTS, facetCounts, filterErrors, LEVEL_CHOICES, membersRangeText, STATUS_CHOICES, type FilterErrors, type MembersFilter } from '../members-desk.js';
+import { facetCounts, filterErrors, levelChoices, membersRangeText, statusChoices, type FilterErrors, type MembersFilter } from '../members-desk.js';
+import { membersCatalog, membershipStatusText } from '../messages.js';
+import { AsWritten } from './as-written.js';
 import { ExportRollButton } from './export-roll-button.js';
 import { MemberRowView } from './member-row.js';
 import requests from '../members.module.css';
 import styles from '../members-desk.module.css';
 import staff from '../../../shared/staff.module.css';
 
-const T = DESK_TEXTS;
-const isLevelChoice = choiceOf(LEVEL_CHOICES);
-const isStatusChoice = choiceOf(STATUS_CHOICES);
-const MEMBER_COLUMNS = ['Member', 'Level', 'Status', 'Period', 'Request'] as const;
+const isLevelChoice = choiceOf(['', ...MEMBERSHIP_LEVEL_NAMES].map((value) => ({ value })));
+const isStatusChoice = choiceOf(['', ...MEMBERSHIP_STATUSES].map((value) => ({ value })));
 
 interface MembersSearchProps {
   /** The search asked for (from the address: the Back button brings it back). */
@@ -25,12 +26,13 @@ interface MembersSearchProps {
 
 /** The desk's search: the form, the counts per level and status, the page of memberships, Export CSV. */
 export function MembersSearch({ filter, onFilter }: MembersSearchProps) {
+  const t = useT(membersCatalog);
   const { load, reload } = useStaffLoadOf(searchMembers, filter, 'a list of members');
   return (
     <>
       <SearchForm key={JSON.stringify(filter)} filter={filter} onSearch={onFilter} />
       <ExportRollButton />
-      <StaffLoadView load={load} loadingLabel={T.loading} failedTitle={T.loadFailed} onRetry={reload}>
+      <StaffLoadView load={load} loadingLabel={t('list.loading')} failedTitle={t('list.failed')} onRetry={reload}>
         {(answer) => <MembersResults answer={answer} onPage={(page) => onFilter({ ...filter, page })} />}
       </StaffLoadView>
     </>
@@ -38,6 +40,7 @@ export function MembersSearch({ filter, onFilter }: MembersSearchProps) {
 }
 
 function SearchForm({ filter, onSearch }: { filter: MembersFilter; onSearch: (filter: MembersFilter) => void }) {
+  const t = useT(membersCatalog);
   const [draft, setDraft] = useState(filter);
   const [errors, setErrors] = useState<FilterErrors>({});
   const set = (field: keyof Omit<MembersFilter, 'page'>) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
@@ -50,16 +53,16 @@ function SearchForm({ filter, onSearch }: { filter: MembersFilter; onSearch: (fi
   return (
     <section className={staff.section} aria-labelledby="members-search-title">
       <h2 id="members-search-title" className={staff.sectionTitle}>
-        {T.searchTitle}
+        {t('desk.findTab')}
       </h2>
-      <form role="search" aria-label={T.searchTitle} noValidate onSubmit={submit}>
+      <form role="search" aria-label={t('desk.findTab')} noValidate onSubmit={submit}>
         <div className={styles.fields}>
-          <Field label={T.searchLabel} hint={T.searchHint} error={errors.q}>
+          <Field label={t('search.label')} hint={t('search.hint', { min: MEMBER_SEARCH_MIN })} error={errors.q}>
             {(control) => <input {...control} type="search" className={fieldClasses.control} value={draft.q} autoComplete="off" onChange={(e) => set('q')(e.target.value)} />}
           </Field>
-          <ChoiceSelect label={T.levelLabel} value={draft.level} choices={LEVEL_CHOICES} isChoice={isLevelChoice} onChoose={set('level')} />
-          <ChoiceSelect label={T.statusLabel} value={draft.status} choices={STATUS_CHOICES} isChoice={isStatusChoice} onChoose={set('status')} />
-          <Field label={T.endsLabel} hint={T.endsHint} error={errors.endsWithinDays}>
+          <ChoiceSelect label={t('search.level')} value={draft.level} choices={levelChoices(t)} isChoice={isLevelChoice} onChoose={set('level')} />
+          <ChoiceSelect label={t('search.status')} value={draft.status} choices={statusChoices(t)} isChoice={isStatusChoice} onChoose={set('status')} />
+          <Field label={t('search.ends')} hint={t('search.endsHint')} error={errors.endsWithinDays}>
             {(control) => (
               <input {...control} type="text" inputMode="numeric" className={fieldClasses.control} value={draft.endsWithinDays} onChange={(e) => set('endsWithinDays')(e.target.value)} />
             )}
@@ -67,10 +70,10 @@ function SearchForm({ filter, onSearch }: { filter: MembersFilter; onSearch: (fi
         </div>
         <p className={staff.actions}>
           <button type="submit" className="tca-button">
-            {T.searchButton}
+            {t('search.button')}
           </button>
           <button type="button" className={staff.secondary} onClick={() => onSearch({ q: '', level: '', status: '', endsWithinDays: '', page: 1 })}>
-            {T.clearButton}
+            {t('search.clear')}
           </button>
         </p>
       </form>
@@ -80,30 +83,31 @@ function SearchForm({ filter, onSearch }: { filter: MembersFilter; onSearch: (fi
 
 /** The counts, the table and the pager of one answer. */
 export function MembersResults({ answer, onPage }: { answer: MembersAnswer; onPage: (page: number) => void }) {
+  const t = useT(membersCatalog);
   const pages = Math.max(1, Math.ceil(answer.total / answer.pageSize));
   return (
     <>
       <section className={staff.section} aria-labelledby="members-counts-title">
         <h2 id="members-counts-title" className={staff.sectionTitle}>
-          {T.countsTitle}
+          {t('list.counts')}
         </h2>
         <div className={styles.counts}>
-          <Counts caption={T.levelsCaption} rows={facetCounts(answer.counts.levels, MEMBERSHIP_LEVEL_NAMES)} />
-          <Counts caption={T.statusesCaption} rows={facetCounts(answer.counts.statuses, MEMBERSHIP_STATUSES)} />
+          <Counts caption={t('list.levels')} rows={facetCounts(answer.counts.levels, MEMBERSHIP_LEVEL_NAMES)} asWritten />
+          <Counts caption={t('list.statuses')} rows={facetCounts(answer.counts.statuses, MEMBERSHIP_STATUSES).map((row) => ({ ...row, name: membershipStatusText(row.name) }))} />
         </div>
       </section>
       <PagedTableSection
         id="members-list-title"
-        title={T.listTitle}
+        title={t('list.title')}
         status={membersRangeText(answer)}
         rowCount={answer.members.length}
         caption={membersRangeText(answer)}
         captionHidden
-        columns={MEMBER_COLUMNS}
+        columns={[t('col.member'), t('col.level'), t('col.status'), t('col.period'), t('col.request')]}
         tableClassName={requests.table}
         page={answer.page}
         pages={pages}
-        pagerLabel={T.pagesLabel}
+        pagerLabel={t('list.pages')}
         onPage={onPage}
       >
         {answer.members.map((row) => (
@@ -114,14 +118,15 @@ export function MembersResults({ answer, onPage }: { answer: MembersAnswer; onPa
   );
 }
 
-function Counts({ caption, rows }: { caption: string; rows: Array<{ name: string; count: number }> }) {
+/** A facet's counts; level names stay as written (`asWritten`), statuses come named in the language shown. */
+function Counts({ caption, rows, asWritten = false }: { caption: string; rows: Array<{ name: string; count: number }>; asWritten?: boolean }) {
   return (
     <table className={styles.countTable}>
       <caption>{caption}</caption>
       <tbody>
         {rows.map((row) => (
           <tr key={row.name}>
-            <th scope="row">{row.name}</th>
+            <th scope="row">{asWritten ? <AsWritten>{row.name}</AsWritten> : row.name}</th>
             <td>{row.count}</td>
           </tr>
         ))}

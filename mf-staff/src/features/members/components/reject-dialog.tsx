@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { MEMBERSHIP_REJECTION_REASON_MAX, type MembershipRequest } from '@tca/contracts';
 import { Banner, Field, fieldClasses } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
+import { membersCatalog } from '../messages.js';
 import { reasonError } from '../membership-requests.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 
@@ -15,6 +17,7 @@ interface RejectDialogProps {
 
 /** Rejecting asks for the reason first: it is e-mailed to the member. */
 export function RejectDialog({ request, busy, failure, onReject, onCancel }: RejectDialogProps) {
+  const t = useT(membersCatalog);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
@@ -25,9 +28,9 @@ export function RejectDialog({ request, busy, failure, onReject, onCancel }: Rej
   };
   return (
     <ConfirmDialog
-      title={`Reject ${request.requestId}?`}
-      description={`${request.name} (${request.email}) is e-mailed that their ${request.membershipName} membership request was rejected, with this reason.`}
-      confirmLabel="Reject request"
+      title={t('reject.title', { id: request.requestId })}
+      description={t('reject.description', { name: request.name, email: request.email, level: request.membershipName })}
+      confirmLabel={t('reject.confirm')}
       busy={busy}
       form="reject-form"
       onConfirm={submit}
@@ -42,7 +45,7 @@ export function RejectDialog({ request, busy, failure, onReject, onCancel }: Rej
           submit();
         }}
       >
-        <Field label="Reason for the member" required error={error ?? undefined} hint={`At most ${MEMBERSHIP_REJECTION_REASON_MAX} characters. The member reads it in the e-mail.`} errorLines={1}>
+        <Field label={t('reject.label')} required error={error ?? undefined} hint={t('reject.hint', { max: MEMBERSHIP_REJECTION_REASON_MAX })} errorLines={1}>
           {(control) => (
             <textarea
               {...control}

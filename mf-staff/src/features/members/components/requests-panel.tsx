@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { MembershipRequest, MembershipRequestsAnswer } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
 import { ChoiceSelect } from '../../../shared/choice-select.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
@@ -9,17 +10,14 @@ import { PagedTableSection } from '../../../shared/paged-table.js';
 import { StaffLoadView, useStaffLoadOf } from '../../../shared/staff-record-loader.js';
 import { approveMembership, rejectMembership } from '../api/decide-membership.js';
 import { listMembershipRequests } from '../api/list-membership-requests.js';
-import { FIRST_PAGE, isStatusChoice, pageCount, pendingText, rangeText, STATUS_CHOICES, type RequestsFilter } from '../membership-requests.js';
+import { FIRST_PAGE, isStatusChoice, pageCount, pendingText, rangeText, requestStatusChoices, type RequestsFilter } from '../membership-requests.js';
+import { membersCatalog, membershipStatusText } from '../messages.js';
 import { RejectDialog } from './reject-dialog.js';
 import { RequestRow } from './request-row.js';
 import styles from '../members.module.css';
 import staff from '../../../shared/staff.module.css';
 
-const REQUEST_COLUMNS = ['Request', 'Member', 'Level', 'Status', 'Requested', 'Decision'] as const;
-
 type Deciding = { kind: 'approve' | 'reject'; request: MembershipRequest } | null;
-
-export const REQUESTS_LEAD = 'Approve or reject the membership requests members send with their payment. The member is e-mailed each decision.';
 
 /**
  * The members desk's "Requests to decide" (/staff/members?view=requests) for a membership officer or owner: the membership requests (Pending first), a status
@@ -27,6 +25,7 @@ export const REQUESTS_LEAD = 'Approve or reject the membership requests members 
  * A request someone else decided meanwhile: the server's 409 message, and the list is read again.
  */
 export function RequestsPanel() {
+  const t = useT(membersCatalog);
   const [filter, setFilter] = useState<RequestsFilter>(FIRST_PAGE);
   const [deciding, setDeciding] = useState<Deciding>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,7 +37,7 @@ export function RequestsPanel() {
     if (outcome.ok) {
       setDeciding(null);
       setFailure(null);
-      notify.success(`${request.requestId}: ${outcome.answer?.message ?? 'Decided.'}`);
+      notify.success(`${request.requestId}: ${outcome.answer?.message ?? t('requests.decided')}`);
       reload();
       return;
     }
@@ -55,17 +54,17 @@ export function RequestsPanel() {
 
   return (
     <>
-      <p>{REQUESTS_LEAD}</p>
+      <p>{t('requests.lead')}</p>
       <section className={staff.section} aria-labelledby="requests-filter-title">
         <h2 id="requests-filter-title" className={staff.sectionTitle}>
-          Show requests
+          {t('requests.show')}
         </h2>
         <div className={styles.filter}>
-          <ChoiceSelect label="Status" value={filter.status} choices={STATUS_CHOICES} isChoice={isStatusChoice} onChoose={(status) => setFilter({ status, page: 1 })} />
+          <ChoiceSelect label={t('col.status')} value={filter.status} choices={requestStatusChoices(t)} isChoice={isStatusChoice} onChoose={(status) => setFilter({ status, page: 1 })} />
         </div>
       </section>
       {failure && deciding === null ? <Banner tone="error" title={failure} /> : null}
-      <StaffLoadView load={load} loadingLabel="Loading the membership requests..." failedTitle="The membership requests could not be loaded." onRetry={reload}>
+      <StaffLoadView load={load} loadingLabel={t('requests.loading')} failedTitle={t('requests.failed')} onRetry={reload}>
         {(answer) => (
           <RequestsTable
             answer={answer}
@@ -84,9 +83,9 @@ export function RequestsPanel() {
       </StaffLoadView>
       {deciding?.kind === 'approve' ? (
         <ConfirmDialog
-          title={`Approve ${deciding.request.requestId}?`}
-          description={`${deciding.request.name}'s ${deciding.request.membershipName} membership becomes Active, and ${deciding.request.email} is e-mailed that it was approved.`}
-          confirmLabel="Approve request"
+          title={t('approve.title', { id: deciding.request.requestId })}
+          description={t('approve.description', { name: deciding.request.name, level: deciding.request.membershipName, email: deciding.request.email })}
+          confirmLabel={t('approve.confirm')}
           busy={busy}
           onConfirm={() => void decide('approve', deciding.request)}
           onCancel={() => setDeciding(null)}
@@ -118,21 +117,23 @@ interface RequestsTableProps {
 
 /** The page of requests with its headline and pager. */
 export function RequestsTable({ answer, filter, onPage, onApprove, onReject }: RequestsTableProps) {
+  const t = useT(membersCatalog);
   const pages = pageCount(answer);
-  const what = filter.status ? `${filter.status} requests` : 'Requests, Pending first';
+  const status = filter.status ? membershipStatusText(filter.status) : '';
+  const what = status ? t('requests.titleOf', { status }) : t('requests.titleAll');
   return (
     <PagedTableSection
       id="requests-title"
       title={what}
       status={pendingText(answer.pending)}
       rowCount={answer.memberships.length}
-      empty={<p>{filter.status ? `There are no ${filter.status} requests.` : 'There are no membership requests yet.'}</p>}
+      empty={<p>{status ? t('requests.noneOf', { status }) : t('requests.noneYet')}</p>}
       caption={rangeText(answer)}
-      columns={REQUEST_COLUMNS}
+      columns={[t('col.request'), t('col.member'), t('col.level'), t('col.status'), t('col.requested'), t('col.decision')]}
       tableClassName={styles.table}
       page={answer.page}
       pages={pages}
-      pagerLabel="Pages of requests"
+      pagerLabel={t('requests.pages')}
       onPage={onPage}
     >
       {answer.memberships.map((request) => (

@@ -1,0 +1,47 @@
+import { currentLang, defineCatalog, englishIndex, translator, useLang, type Catalog, type CatalogFile, type Lang } from '@tca/ui/i18n';
+import en from './messages/en.json';
+
+/**
+ * The members desk's texts (catalog `staff.members`): the search, the counts and list, a member's page,
+ * the membership requests and their dialogs, the membership statuses by name. The roll's CSV keeps its
+ * English column headers (a file for spreadsheets, read the same by every officer).
+ */
+export const membersCatalog = defineCatalog('staff.members', en, () => import('./messages/ta.json'));
+
+export type MembersKey = keyof typeof en & string;
+
+const indexes = new WeakMap<Catalog<CatalogFile>, ReadonlyMap<string, string>>();
+
+/**
+ * A text that travels as an English value (a schema's validation message, a status name) in the
+ * language shown when `catalog` holds that English text; any other text as it came.
+ */
+export function knownText<M extends CatalogFile>(catalog: Catalog<M>, message: string): string {
+  let index = indexes.get(catalog);
+  if (!index) {
+    index = englishIndex(catalog);
+    indexes.set(catalog, index);
+  }
+  const key = index.get(message.trim());
+  return key ? translator(catalog)(key) : message;
+}
+
+/** A membership status ("Active", "Pending"...) in the language shown. */
+export function membershipStatusText(status: string): string {
+  const key = `status.${status}`;
+  return key in en ? translator(membersCatalog)(key as MembersKey) : status;
+}
+
+/** `lang` for values that stay as written (names, e-mail addresses, level names, ids) on a page not in English. */
+export function asWritten(shown: Lang): 'en' | undefined {
+  return shown === 'en' ? undefined : 'en';
+}
+
+/**
+ * The language shown, re-rendering on a switch (useLang), read as useT reads it: the same in a browser,
+ * and also when rendered to markup (tests), where useLang's server snapshot is English.
+ */
+export function useShownLang(): Lang {
+  useLang();
+  return currentLang();
+}
