@@ -1,49 +1,50 @@
 import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { useLang, useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { ContactForm } from '../../features/contact/components/contact-form.js';
+import { contactCatalog } from '../../features/contact/messages.js';
 import { ASSOCIATION } from '../../shared/association.js';
 import styles from './contact-page.module.css';
 
 export function ContactPage() {
+  const t = useT(contactCatalog);
+  const lang = useLang();
   return (
-    <Page title="Get in Touch" lead="Send us a message and we will get back to you.">
+    <Page title={t('page.title')} lead={t('page.lead')}>
       <div className={styles.layout}>
         <ContactForm />
         <aside className={styles.details} aria-labelledby="contact-details-title">
           <h2 id="contact-details-title" className={styles.heading}>
-            Contact details
+            {t('details.title')}
           </h2>
           <dl className={styles.list}>
             <div>
-              <dt>Where we are</dt>
+              <dt>{t('details.where')}</dt>
               <dd>
                 <address>
-                  {ASSOCIATION.legalName}
+                  {/* The registered name stays as registered: English inside a Tamil page. */}
+                  {lang === 'en' ? ASSOCIATION.legalName : <span lang="en">{ASSOCIATION.legalName}</span>}
                   <br />
-                  {ASSOCIATION.city}, {ASSOCIATION.state}
+                  {t('place.city')}, {t('place.state')}
                   <br />
-                  {ASSOCIATION.country}
+                  {t('place.country')}
                 </address>
               </dd>
             </div>
             <div>
-              <dt>Email</dt>
+              <dt>{t('details.email')}</dt>
               <dd>
                 <a href={`mailto:${ASSOCIATION.email}`}>{ASSOCIATION.email}</a>
               </dd>
             </div>
             <div>
-              <dt>Website or payment problems</dt>
-              <dd>
-                <Link to={paths.raiseTicket}>Raise a support ticket</Link> and you will get a reference number to follow up with.
-              </dd>
+              <dt>{t('details.problems')}</dt>
+              <dd>{richText(t('details.ticket'), { 0: (text) => <Link to={paths.raiseTicket}>{text}</Link> })}</dd>
             </div>
           </dl>
-          <p className={styles.note}>
-            We are a volunteer-run association, so please allow a few days for a reply. We use your details only to answer your
-            message (see our <Link to={paths.privacy}>Privacy Policy</Link>).
-          </p>
+          <p className={styles.note}>{richText(t('details.note'), { 0: (text) => <Link to={paths.privacy}>{text}</Link> })}</p>
         </aside>
       </div>
     </Page>

@@ -35,3 +35,30 @@ test("a 429 shows the server's message, or when it has none, when to try again",
   assert.equal(contactFailure(http(429, 'Too Many Requests', null, '600'), CONTACT_FIELDS).detail, 'Please try again in 10 minutes.');
   assert.equal(contactFailure(http(429, 'Too Many Requests', null), CONTACT_FIELDS).detail, 'Too many requests. Please try again later.');
 });
+
+test('in Tamil the alert, the known validation messages and a 429 are Tamil; unknown server words are marked English', async () => {
+  const { setLang } = await import('@tca/ui/i18n');
+  await setLang('ta', { remember: false });
+  try {
+    assert.deepEqual(contactFailure({ kind: 'network', message: 'Failed to fetch' }, CONTACT_FIELDS), {
+      message: 'செய்தியை அனுப்ப முடியவில்லை. பின்னர் மீண்டும் முயலுங்கள்.',
+      detail: null,
+      fields: {},
+    });
+    const invalid = contactFailure(
+      http(400, 'Bad Request', { error: 'validation_failed', message: 'Name is required. Invalid email format.', fields: { name: 'Name is required', senderEmail: 'Invalid email format' } }),
+      CONTACT_FIELDS,
+    );
+    assert.equal(invalid.detail, 'பெயர் தேவை. மின்னஞ்சல் முகவரியின் வடிவம் தவறானது.');
+    assert.equal(invalid.lang, undefined);
+    assert.deepEqual(invalid.fields, { name: 'Name is required', senderEmail: 'Invalid email format' }, 'the form shows field messages with shownText');
+    const limited = contactFailure(http(429, 'Too Many Requests', { error: 'rate_limited', message: 'Too many messages from this address. Please try again in 10 minutes.' }, '600'), CONTACT_FIELDS);
+    assert.equal(limited.detail, 'மிக அதிகமான முயற்சிகள். 10 நிமிடங்களில் மீண்டும் முயலுங்கள்.');
+    assert.equal(contactFailure(http(429, 'Too Many Requests', null), CONTACT_FIELDS).detail, 'மிக அதிகமான முயற்சிகள். சிறிது நேரம் கழித்து மீண்டும் முயலுங்கள்.');
+    const unknown = contactFailure(http(409, 'Conflict', { error: 'conflict', message: 'Something odd happened.' }), CONTACT_FIELDS);
+    assert.equal(unknown.detail, 'Something odd happened.');
+    assert.equal(unknown.lang, 'en');
+  } finally {
+    await setLang('en', { remember: false });
+  }
+});

@@ -24,3 +24,21 @@ test("a ticket that gets no answer shows the error's own message, or the spec's 
   assert.equal(ticketFailure({ kind: 'network', message: 'Failed to fetch' }, TICKET_FIELDS).message, 'Failed to fetch');
   assert.equal(ticketFailure({ kind: 'network', message: ' ' }, TICKET_FIELDS).message, 'Failed to submit ticket. Please try again.');
 });
+
+test("in Tamil the headline is the catalog's (no English status text or browser error) and known messages are Tamil", async () => {
+  const { setLang } = await import('@tca/ui/i18n');
+  await setLang('ta', { remember: false });
+  try {
+    assert.equal(ticketFailure({ kind: 'network', message: 'Failed to fetch' }, TICKET_FIELDS).message, 'கோரிக்கையைச் சமர்ப்பிக்க முடியவில்லை. மீண்டும் முயலுங்கள்.');
+    assert.equal(ticketFailure(http(500, 'Internal Server Error', null), TICKET_FIELDS).message, 'சேவையகப் பிழை: 500');
+    const invalid = ticketFailure(
+      http(400, 'Bad Request', { error: 'validation_failed', message: 'Issue type is required.', fields: { issueType: 'Issue type is required', website: 'This field must be left empty' } }),
+      TICKET_FIELDS,
+    );
+    assert.equal(invalid.message, 'சேவையகப் பிழை: 400 — பிரச்சினையின் வகை தேவை. இந்தப் புலத்தை வெறுமையாக விடுங்கள்');
+    assert.equal(invalid.lang, undefined);
+    assert.equal(ticketFailure(http(400, 'Bad Request', { error: 'x', message: 'Invalid ticket' }), TICKET_FIELDS).lang, 'en');
+  } finally {
+    await setLang('en', { remember: false });
+  }
+});

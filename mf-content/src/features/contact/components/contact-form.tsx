@@ -9,8 +9,11 @@ import {
 } from '@tca/contracts';
 import { Banner, FieldGrid, Honeypot, RequiredNote, TextAreaField, TextField } from '@tca/ui/forms';
 import { readUser } from '@tca/ui/session';
+import { useT } from '@tca/ui/i18n';
 import type { FormFailure } from '../../../shared/form-failure.js';
-import { contactFailure, CONTACT_SUCCESS_TEXT } from '../contact-failure.js';
+import { shownText } from '../../../shared/forms/messages.js';
+import { contactFailure } from '../contact-failure.js';
+import { contactCatalog } from '../messages.js';
 import { contactPrefill } from '../contact-prefill.js';
 import { sendContactMessage } from '../api/send-contact-message.js';
 import styles from '../../../shared/form.module.css';
@@ -31,6 +34,7 @@ type Outcome = { kind: 'sent' } | { kind: 'failed'; failure: FormFailure<Visible
  * old site, a failure is shown.
  */
 export function ContactForm() {
+  const t = useT(contactCatalog);
   const [initial] = useState<ContactMessageInput>(() => ({ ...EMPTY, ...contactPrefill(readUser()) }));
   const [outcome, setOutcome] = useState<Outcome>(null);
   const {
@@ -81,49 +85,49 @@ export function ContactForm() {
       }}
     >
       <h2 id="contact-form-title" className={styles.title}>
-        Write to us
+        {t('form.title')}
       </h2>
       <RequiredNote />
       {/* Always present, so the notice is announced when it appears. */}
       <div role="status">
         {outcome?.kind === 'sent' ? (
-          <Banner tone="success" title={CONTACT_SUCCESS_TEXT} role={null}>
-            <p>Thank you for getting in touch. We will reply to the e-mail address you gave us.</p>
+          <Banner tone="success" title={t('sent.title')} role={null}>
+            <p>{t('sent.text')}</p>
           </Banner>
         ) : null}
       </div>
       {outcome?.kind === 'failed' ? (
         <Banner tone="error" title={outcome.failure.message}>
-          {outcome.failure.detail ? <p>{outcome.failure.detail}</p> : null}
+          {outcome.failure.detail ? <p lang={outcome.failure.lang}>{outcome.failure.detail}</p> : null}
         </Banner>
       ) : null}
       <FieldGrid>
-        <TextField label="Name" required autoComplete="name" registration={register('name')} error={errors.name?.message} />
+        <TextField label={t('form.name')} required autoComplete="name" registration={register('name')} error={shownText(errors.name?.message)} />
         <TextField
-          label="Phone"
+          label={t('form.phone')}
           type="tel"
           inputMode="tel"
           required
           autoComplete="tel"
           registration={register('phoneNumber')}
-          error={errors.phoneNumber?.message}
+          error={shownText(errors.phoneNumber?.message)}
         />
         <TextField
-          label="Email"
+          label={t('form.email')}
           type="email"
           inputMode="email"
           required
           wide
           autoComplete="email"
           registration={register('senderEmail')}
-          error={errors.senderEmail?.message}
+          error={shownText(errors.senderEmail?.message)}
         />
-        <TextAreaField label="Message" required rows={6} maxLength={5000} registration={register('message')} error={errors.message?.message} />
+        <TextAreaField label={t('form.message')} required rows={6} maxLength={5000} registration={register('message')} error={shownText(errors.message?.message)} />
       </FieldGrid>
       <Honeypot registration={register(HONEYPOT_FIELD)} />
       <div className={styles.actions}>
         <button type="submit" className="tca-button" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? 'Sending...' : 'Send Message'}
+          {isSubmitting ? t('form.sending') : t('form.send')}
         </button>
       </div>
     </form>

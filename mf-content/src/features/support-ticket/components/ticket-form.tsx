@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -12,7 +12,11 @@ import {
   type SupportTicketInput,
 } from '@tca/contracts';
 import { Banner, FieldGrid, Honeypot, PhoneField, RequiredNote, SelectField, TextAreaField, TextField } from '@tca/ui/forms';
-import { ticketFailure, TICKET_SUCCESS_TEXT } from '../ticket-failure.js';
+import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
+import { shownText } from '../../../shared/forms/messages.js';
+import { ticketFailure } from '../ticket-failure.js';
+import { ticketCatalog } from '../messages.js';
 import { submitSupportTicket } from '../api/submit-support-ticket.js';
 import styles from '../../../shared/form.module.css';
 
@@ -38,10 +42,12 @@ type TicketState =
   | { phase: 'submitting' }
   | { phase: 'success'; reference: string | null }
   /** `onField`: focus went to the first field the server rejected, so the banner does not take it. */
-  | { phase: 'error'; message: string; onField: boolean };
+  | { phase: 'error'; message: string; lang: 'en' | undefined; onField: boolean };
 
 /** The support ticket form of spec §2.3, §4, §5 and §8. */
 export function TicketForm() {
+  const t = useT(ticketCatalog);
+  const issueTypes = useMemo(() => ISSUE_TYPES.map(({ value }) => ({ value, label: t(`type.${value}`) })), [t]);
   const [state, setState] = useState<TicketState>({ phase: 'idle' });
   const banner = useRef<HTMLDivElement>(null);
   const {
@@ -76,7 +82,7 @@ export function TicketForm() {
       setError(field, { type: 'server', message: text }, { shouldFocus: !onField });
       onField = true;
     }
-    setState({ phase: 'error', message: failure.message, onField });
+    setState({ phase: 'error', message: failure.message, lang: failure.lang, onField });
   };
 
   const submitting = state.phase === 'submitting';
@@ -90,61 +96,63 @@ export function TicketForm() {
       onSubmit={(event) => void handleSubmit(onValid, () => setState({ phase: 'idle' }))(event)}
     >
       <h2 id="ticket-form-title" className={styles.title}>
-        Support ticket
+        {t('form.title')}
       </h2>
       <RequiredNote />
       {state.phase === 'success' ? (
-        <Banner ref={banner} tone="success" title={TICKET_SUCCESS_TEXT}>
+        <Banner ref={banner} tone="success" title={t('done.title')}>
           {state.reference ? (
-            <p>
-              Your reference number is <span className={styles.reference}>{state.reference}</span>. Please quote it if you
-              contact us about this ticket; a copy is on its way to your e-mail.
-            </p>
+            <p>{richText(t('done.reference', { reference: state.reference }), { 0: (text) => <span className={styles.reference}>{text}</span> })}</p>
           ) : null}
         </Banner>
       ) : null}
-      {state.phase === 'error' ? <Banner ref={banner} tone="error" title={state.message} /> : null}
+      {state.phase === 'error' ? (
+        // A server's English words on a Tamil page are marked (Banner takes no lang of its own).
+        <div lang={state.lang}>
+          <Banner ref={banner} tone="error" title={state.message} />
+        </div>
+      ) : null}
       <FieldGrid>
-        <TextField label="Name" required autoComplete="name" registration={register('name')} error={errors.name?.message} />
+        <TextField label={t('form.name')} required autoComplete="name" registration={register('name')} error={shownText(errors.name?.message)} />
         <TextField
-          label="Email"
+          label={t('form.email')}
           type="email"
           inputMode="email"
           required
           autoComplete="email"
           registration={register('email')}
-          error={errors.email?.message}
+          error={shownText(errors.email?.message)}
         />
         <PhoneField
-          label="Phone"
+          label={t('form.phone')}
           required
           countryCodes={TICKET_COUNTRY_CODES}
           registration={register('phone')}
           countryRegistration={register('countryCode')}
-          error={errors.phone?.message}
-          countryError={errors.countryCode?.message}
+          error={shownText(errors.phone?.message)}
+          countryError={shownText(errors.countryCode?.message)}
         />
         <SelectField
-          label="Issue type"
+          label={t('form.issueType')}
           required
-          placeholder="Select issue type"
-          options={ISSUE_TYPES}
+          placeholder={t('form.pickType')}
+          options={issueTypes}
           registration={register('issueType')}
-          error={errors.issueType?.message}
+          error={shownText(errors.issueType?.message)}
         />
         <TextAreaField
-          label="Issue description"
+          label={t('form.details')}
           required
           rows={4}
           maxLength={5000}
           registration={register('issueDescription')}
-          error={errors.issueDescription?.message}
+          error={shownText(errors.issueDescription?.message)}
         />
       </FieldGrid>
       <Honeypot registration={register(HONEYPOT_FIELD)} />
       <div className={styles.actions}>
         <button type="submit" className="tca-button" disabled={submitting}>
-          {submitting ? 'Submitting...' : 'Submit Ticket'}
+          {submitting ? t('form.submitting') : t('form.submit')}
         </button>
       </div>
     </form>
