@@ -1,4 +1,17 @@
-/** The texts of spec §4, §5 and §8 for the membership pages. */
+import { currentLang, defineCatalog, englishIndex, translator } from '@tca/ui/i18n';
+import type { MembershipLevel, MembershipLevelName } from '@tca/contracts';
+import en from './messages/en.json';
+
+/**
+ * The membership area's shared texts (namespace `membership.shared`): TEXT's messages, which travel as
+ * values (outcomes, toasts) and show through `shownText`, and the levels' names, terms and benefits by
+ * level id (the English is @tca/contracts' MEMBERSHIP_LEVELS, unchanged).
+ */
+export const sharedCatalog = defineCatalog('membership.shared', en, () => import('./messages/ta.json'));
+
+type Key = keyof typeof en & string;
+
+/** The texts of spec §4, §5 and §8 for the membership pages (English; shown through `shownText`). */
 export const TEXT = {
   loginToPurchase: 'Please log in to proceed with the purchase.',
   alreadyActive: 'You already have an active membership',
@@ -31,3 +44,38 @@ export const TIMING = {
   /** Page messages shown as toasts (a success toast too: 1 s is too short to read). */
   toast: 3000,
 } as const;
+
+// The English texts without placeholders, by their wording.
+const byEnglish: ReadonlyMap<string, Key> = englishIndex(sharedCatalog);
+
+/** A known English text (TEXT's, a level's) in the language shown; any other text (a server's own words) as it came. */
+export function shownText(message: string): string {
+  if (currentLang() === 'en') return message;
+  const key = byEnglish.get(message.trim());
+  return key ? translator(sharedCatalog)(key) : message;
+}
+
+/** Whether `message` shows as it came while the page is in Tamil (then its element gets lang="en"). */
+export function foreignText(message: string | null | undefined): 'en' | undefined {
+  return message && currentLang() !== 'en' && !byEnglish.has(message.trim()) ? 'en' : undefined;
+}
+
+/** A level's name, term and benefits in the language shown. */
+export function levelTexts(level: MembershipLevel): { name: string; type: string; term: string; benefits: string[] } {
+  const t = translator(sharedCatalog);
+  return {
+    name: t(level.name),
+    type: t(level.type),
+    term: t(level.term === 'annual' ? 'annual' : 'lifetime'),
+    // A benefit the catalog does not hold (the contracts' list grew) shows its English.
+    benefits: level.benefits.map((benefit, index) => {
+      const key = `${level.name}.${index}`;
+      return key in en && en[key as Key] === benefit ? t(key as Key) : benefit;
+    }),
+  };
+}
+
+/** A level's name (a value such as a stored membershipType) in the language shown. */
+export function levelName(name: MembershipLevelName | string): string {
+  return shownText(name);
+}

@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import { Link, useLocation } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
 import { readToken, tabStorage } from '@tca/ui/session';
 import { abandonCheckoutSession } from '../../features/checkout/api/abandon-checkout-session.js';
+import { checkoutCatalog } from '../../features/checkout/messages.js';
 import { cancelledCheckoutId } from '../../features/checkout/payment-outcome.js';
 import { forgetLevel } from '../../shared/chosen-level.js';
-import { TEXT } from '../../shared/messages.js';
+import { sharedCatalog, shownText, TEXT } from '../../shared/messages.js';
 import styles from './result-page.module.css';
 
 /**
@@ -15,6 +17,8 @@ import styles from './result-page.module.css';
  * and the chosen level is forgotten.
  */
 export function CancelPage() {
+  const t = useT(checkoutCatalog);
+  useT(sharedCatalog);
   const location = useLocation();
 
   useEffect(() => {
@@ -29,15 +33,15 @@ export function CancelPage() {
   }, [location.search]);
 
   return (
-    <Page title={TEXT.paymentCancelled} lead={TEXT.cancelledDetail}>
+    <Page title={shownText(TEXT.paymentCancelled)} lead={shownText(TEXT.cancelledDetail)}>
       <div className={styles.card}>
-        <p>Your card was not charged. You can choose a membership again whenever you are ready.</p>
+        <p>{t('cancel.text')}</p>
         <div className={styles.actions}>
           <Link to={paths.home} className="tca-button">
-            Go to Home
+            {t('home')}
           </Link>
           <Link to={paths.membership} className={styles.secondary}>
-            See membership levels
+            {t('cancel.levels')}
           </Link>
         </div>
       </div>

@@ -3,11 +3,14 @@ import { Link, useLocation, useNavigate } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { tabStorage } from '@tca/ui/session';
 import { FamilyForm } from '../../features/dependants/components/family-form.js';
+import { familyCatalog } from '../../features/dependants/messages.js';
 import { dependantsTarget, rememberDependantsTarget } from '../../shared/dependants-target.js';
 import { useLoginSession } from '../../shared/hooks/use-login-session.js';
-import { TEXT } from '../../shared/messages.js';
+import { levelName, sharedCatalog, shownText, TEXT } from '../../shared/messages.js';
 
 /**
  * /confirmation (spec §2.3, §4, §5): the spouse and children of a family membership, for the
@@ -15,6 +18,8 @@ import { TEXT } from '../../shared/messages.js';
  * user id the browser goes to /membership.
  */
 export function ConfirmationPage() {
+  const t = useT(familyCatalog);
+  useT(sharedCatalog);
   const location = useLocation();
   const navigate = useNavigate();
   const session = useLoginSession();
@@ -29,13 +34,16 @@ export function ConfirmationPage() {
   if (!target) return null;
 
   return (
-    <Page title="Family Details" lead={`Add your spouse and children to your ${target.membershipType} membership.`}>
+    <Page title={t('page.title')} lead={t('page.lead', { name: levelName(target.membershipType) })}>
       {session ? (
         <FamilyForm key={`${session.user.id}:${target.userId}`} target={target} token={session.token} />
       ) : (
-        <Banner tone="info" title={TEXT.loginBeforeProceeding}>
+        <Banner tone="info" title={shownText(TEXT.loginBeforeProceeding)}>
           <p>
-            <Link to={paths.login}>Log in</Link>, then come back to <Link to={paths.confirmation}>this page</Link> to add your family.
+            {richText(t('page.login'), {
+              0: (text) => <Link to={paths.login}>{text}</Link>,
+              1: (text) => <Link to={paths.confirmation}>{text}</Link>,
+            })}
           </p>
         </Banner>
       )}

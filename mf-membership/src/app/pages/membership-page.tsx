@@ -2,15 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tca/ui/router';
 import { paths, type MembershipLevel } from '@tca/contracts';
 import { Page, useReducedMotion } from '@tca/ui';
+import { useLang, useT } from '@tca/ui/i18n';
+import { formatAud, richText } from '@tca/ui/i18n/format';
 import { readLoginSession, tabStorage } from '@tca/ui/session';
 import { ConfirmModal } from '../../features/levels/components/confirm-modal.js';
 import { LevelCard } from '../../features/levels/components/level-card.js';
 import { useHeldMemberships } from '../../features/levels/hooks/use-held-memberships.js';
+import { levelsCatalog } from '../../features/levels/messages.js';
 import { holdsActive, offeredLevels } from '../../features/levels/offered-levels.js';
 import { formsLocation, rememberLevel } from '../../shared/chosen-level.js';
 import { useLater } from '../../shared/hooks/use-later.js';
 import { useLoginSession } from '../../shared/hooks/use-login-session.js';
-import { TEXT, TIMING } from '../../shared/messages.js';
+import { sharedCatalog, shownText, TEXT, TIMING } from '../../shared/messages.js';
 import styles from './membership-page.module.css';
 
 /**
@@ -18,6 +21,10 @@ import styles from './membership-page.module.css';
  * the member holds Active, and levels with a Current or Pending request, are not offered.
  */
 export function MembershipPage() {
+  const t = useT(levelsCatalog);
+  // TEXT's notices and the levels' names show through the shared catalog.
+  useT(sharedCatalog);
+  const lang = useLang();
   const navigate = useNavigate();
   const session = useLoginSession();
   const reducedMotion = useReducedMotion();
@@ -75,40 +82,30 @@ export function MembershipPage() {
   const levels = offeredLevels(records);
 
   return (
-    <Page
-      title="Membership"
-      lead="Join the Adelaide Tamil Association and help keep Tamil language, arts and culture alive in South Australia."
-    >
+    <Page title={t('page.title')} lead={t('page.lead')}>
       <div className={styles.intro}>
         <p className={styles.save}>
-          Members save over <strong>$150</strong> on events every year, and the proceeds go to our community centre initiative.
+          {richText(t('page.save', { amount: formatAud(150, lang, { whole: true }) }), { 0: (amount) => <strong>{amount}</strong> })}
         </p>
         <button type="button" className="tca-button" onClick={learnMore}>
-          Learn More
+          {t('page.more')}
         </button>
       </div>
 
       <section className={styles.about} aria-labelledby="membership-about">
         <h2 id="membership-about" ref={aboutHeading} tabIndex={-1} className={styles.heading}>
-          About the membership program
+          {t('about.title')}
         </h2>
-        <p>
-          Membership supports Tamil school classes, the Pongal and Deepavali celebrations, youth and sports programs and the cultural
-          nights the association runs through the year. Members receive discounts on event tickets, the community newsletter and a
-          vote at the annual general meeting.
-        </p>
-        <p>
-          Silver levels run for one year; Gold levels are for life. Family levels cover a spouse and children under 18: after paying
-          you can add their details. Prices are in Australian dollars and payment is made on the card provider&apos;s secure page.
-        </p>
+        <p>{t('about.p1')}</p>
+        <p>{t('about.p2')}</p>
       </section>
 
       <section className={styles.levels} aria-labelledby="membership-levels">
         <h2 id="membership-levels" className={styles.heading}>
-          Choose your membership
+          {t('levels.title')}
         </h2>
         <div className={styles.noticeArea} role="status">
-          {notice ? <p className={styles.notice}>{notice}</p> : null}
+          {notice ? <p className={styles.notice}>{shownText(notice)}</p> : null}
         </div>
         {levels.length > 0 ? (
           <ul className={styles.grid}>
@@ -119,7 +116,7 @@ export function MembershipPage() {
             ))}
           </ul>
         ) : (
-          <p className={styles.empty}>You already hold or have requested every membership level. Thank you for your support!</p>
+          <p className={styles.empty}>{t('levels.none')}</p>
         )}
       </section>
 

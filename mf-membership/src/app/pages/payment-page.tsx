@@ -2,13 +2,15 @@ import { useRef, useState } from 'react';
 import { DEMO_PRODUCT } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
+import { useLang, useT } from '@tca/ui/i18n';
+import { formatAud, formatNumber } from '@tca/ui/i18n/format';
 import { readUser } from '@tca/ui/session';
 import cover from '../../assets/stubborn-attachments-cover.svg';
 import { createDemoCheckoutSession } from '../../features/checkout/api/create-demo-checkout-session.js';
+import { checkoutCatalog } from '../../features/checkout/messages.js';
 import { isRedirectUrl } from '../../shared/checkout-redirect.js';
 import { useLater } from '../../shared/hooks/use-later.js';
-import { formatAud } from '../../shared/level-text.js';
-import { TEXT, TIMING } from '../../shared/messages.js';
+import { sharedCatalog, shownText, TEXT, TIMING } from '../../shared/messages.js';
 import styles from './payment-page.module.css';
 
 type State = 'idle' | 'processing' | 'failed';
@@ -19,6 +21,9 @@ type State = 'idle' | 'processing' | 'failed';
  * button returns to idle and the §8 alert shows in the page.
  */
 export function PaymentPage() {
+  const t = useT(checkoutCatalog);
+  useT(sharedCatalog);
+  const lang = useLang();
   const { later } = useLater();
   const [state, setState] = useState<State>('idle');
   const alertRef = useRef<HTMLDivElement>(null);
@@ -45,16 +50,19 @@ export function PaymentPage() {
 
   const processing = state === 'processing';
   return (
-    <Page title="Checkout" lead="A demonstration of the card payment: one book, paid on the provider's secure page.">
+    <Page title={t('pay.title')} lead={t('pay.lead')}>
       <div className={styles.product}>
-        <img className={styles.cover} src={cover} alt="Cover of Stubborn Attachments by Tyler Cowen" width={400} height={600} />
+        <img className={styles.cover} src={cover} alt={t('pay.cover')} width={400} height={600} />
         <div className={styles.details}>
-          <h2 className={styles.title}>{DEMO_PRODUCT.name}</h2>
-          <p className={styles.price}>{formatAud(DEMO_PRODUCT.amt)}</p>
-          <p className={styles.quantity}>Quantity: {DEMO_PRODUCT.quantity}</p>
-          {state === 'failed' ? <Banner ref={alertRef} tone="error" title={TEXT.somethingWrong} /> : null}
+          {/* The book's title is its own (English). */}
+          <h2 className={styles.title} lang="en">
+            {DEMO_PRODUCT.name}
+          </h2>
+          <p className={styles.price}>{formatAud(DEMO_PRODUCT.amt, lang)}</p>
+          <p className={styles.quantity}>{t('pay.quantity', { n: formatNumber(DEMO_PRODUCT.quantity, lang) })}</p>
+          {state === 'failed' ? <Banner ref={alertRef} tone="error" title={shownText(TEXT.somethingWrong)} /> : null}
           <button type="button" className={`tca-button ${styles.checkout}`} disabled={processing} aria-busy={processing} onClick={() => void checkout()}>
-            {processing ? 'Processing...' : 'Checkout'}
+            {processing ? t('pay.processing') : t('pay.button')}
           </button>
         </div>
       </div>

@@ -3,12 +3,14 @@ import { Link, useLocation, useNavigate } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
 import { Page } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
 import { readToken, tabStorage } from '@tca/ui/session';
 import { getCheckoutSession } from '../../features/checkout/api/get-checkout-session.js';
+import { checkoutCatalog } from '../../features/checkout/messages.js';
 import { checkoutSessionId, successOutcome } from '../../features/checkout/payment-outcome.js';
 import { forgetLevel } from '../../shared/chosen-level.js';
 import { rememberDependantsTarget } from '../../shared/dependants-target.js';
-import { TEXT } from '../../shared/messages.js';
+import { sharedCatalog, shownText, TEXT } from '../../shared/messages.js';
 import { toast } from '../../shared/toasts.js';
 import styles from './result-page.module.css';
 
@@ -21,6 +23,8 @@ type State = 'checking' | 'not-paid' | 'error';
  * from the paid session, so nothing is posted from here.
  */
 export function SuccessPage() {
+  const t = useT(checkoutCatalog);
+  useT(sharedCatalog);
   const location = useLocation();
   const navigate = useNavigate();
   const [state, setState] = useState<State>('checking');
@@ -60,31 +64,31 @@ export function SuccessPage() {
   }, [location.search, navigate]);
 
   return (
-    <Page title="Payment">
+    <Page title={t('done.title')}>
       <div className={styles.card}>
         {state === 'checking' ? (
           <p className={styles.checking} role="status">
             <span className={styles.ring} aria-hidden="true" />
-            Checking your payment…
+            {t('done.checking')}
           </p>
         ) : null}
         {state === 'not-paid' ? (
-          <Banner tone="error" title={TEXT.paymentFailed}>
-            <p>Your card was not charged. You can try again from the membership page.</p>
+          <Banner tone="error" title={shownText(TEXT.paymentFailed)}>
+            <p>{t('done.notPaid')}</p>
           </Banner>
         ) : null}
         {state === 'error' ? (
-          <Banner tone="error" title={TEXT.errorOccurred}>
-            <p>We could not confirm your payment. If you were charged, your profile shows the membership once it is recorded.</p>
+          <Banner tone="error" title={shownText(TEXT.errorOccurred)}>
+            <p>{t('done.error')}</p>
           </Banner>
         ) : null}
         {state !== 'checking' ? (
           <div className={styles.actions}>
             <Link to={paths.membership} className="tca-button">
-              Back to Membership
+              {t('done.back')}
             </Link>
             <Link to={paths.home} className={styles.secondary}>
-              Go to Home
+              {t('home')}
             </Link>
           </div>
         ) : null}

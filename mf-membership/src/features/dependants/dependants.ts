@@ -8,7 +8,9 @@ import {
   type DependantsRequest,
 } from '@tca/contracts';
 import { isRejectedToken, tooManyText, type FailedResult } from '@tca/ui/api';
+import { translator } from '@tca/ui/i18n';
 import { TEXT } from '../../shared/messages.js';
+import { familyCatalog } from './messages.js';
 
 /**
  * The family details form (spec §5): an optional spouse and three child rows. A spouse with any
@@ -32,7 +34,7 @@ export const emptyDependants = (): DependantsFormValues => ({
 });
 
 /** Beyond the spec: a child row that is partly filled but not valid is pointed out, not silently dropped. */
-export const childRowMessage = (index: number) => `Child ${index + 1}: enter a name (at least 2 letters) and an age from 0 to 18, or leave the row empty.`;
+export const childRowMessage = (index: number) => translator(familyCatalog)('child.row', { n: index + 1 });
 
 /** Where each message belongs. */
 export interface DependantsErrors {

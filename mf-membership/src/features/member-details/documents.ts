@@ -1,15 +1,18 @@
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, type DocumentRef } from '@tca/contracts';
 import { tooManyText, type FailedResult } from '@tca/ui/api';
+import { translator } from '@tca/ui/i18n';
+import { detailsCatalog } from './messages.js';
 
 /**
  * Passport and supporting documents (spec §3 submission): PDF, JPEG or PNG up to 5 MB each, at most
  * 5 supporting documents. They are checked here before the upload and again by the server, which
- * stores them (POST /membership/documents) and answers a reference the submission carries.
+ * stores them (POST /membership/documents) and answers a reference the submission carries. Texts are
+ * in the language shown (`membership.details`).
  */
 
 export const MAX_SUPPORTING_DOCUMENTS = 5;
 export const DOCUMENT_ACCEPT = [...DOCUMENT_TYPES, '.pdf', '.jpg', '.jpeg', '.png'].join(',');
-export const DOCUMENT_HINT = `PDF, JPEG or PNG, up to ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB each.`;
+export const DOCUMENT_MAX_MB = DOCUMENT_MAX_BYTES / (1024 * 1024);
 
 const EXTENSION_TYPES: Record<string, (typeof DOCUMENT_TYPES)[number]> = {
   pdf: 'application/pdf',
@@ -27,18 +30,20 @@ export function documentType(file: Pick<File, 'name' | 'type'>): string {
 
 /** Why this file cannot be uploaded, or null when it can. */
 export function documentProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
-  if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType(file))) return `${file.name}: only PDF, JPEG or PNG files can be uploaded.`;
-  if (file.size === 0) return `${file.name}: the file is empty.`;
-  if (file.size > DOCUMENT_MAX_BYTES) return `${file.name}: the file is larger than ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
+  const t = translator(detailsCatalog);
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType(file))) return t('doc.type', { file: file.name });
+  if (file.size === 0) return t('doc.empty', { file: file.name });
+  if (file.size > DOCUMENT_MAX_BYTES) return t('doc.large', { file: file.name, mb: DOCUMENT_MAX_MB });
   return null;
 }
 
 /** What a failed upload shows. */
 export function uploadFailureText(fileName: string, result: FailedResult): string {
-  if (result.kind === 'network') return `${fileName} could not be uploaded: no response from the server. Please try again.`;
-  if (result.status === 429) return `${fileName} could not be uploaded. ${tooManyText(result)}`;
+  const t = translator(detailsCatalog);
+  if (result.kind === 'network') return t('doc.noAnswer', { file: fileName });
+  if (result.status === 429) return t('doc.tooOften', { file: fileName, detail: tooManyText(result) });
   const server = result.error?.message?.trim();
-  return server ? `${fileName} could not be uploaded: ${server}` : `${fileName} could not be uploaded. Please try again.`;
+  return server ? t('doc.server', { file: fileName, detail: server }) : t('doc.failed', { file: fileName });
 }
 
 /** 1536 → "1.5 KB". */

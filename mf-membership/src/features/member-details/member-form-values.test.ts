@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { memberDetails, memberFormDefaults, missingRequiredFields, optionLabel, prefillPhone, requiredFieldsMessage, type MemberFormValues } from './member-form-values.js';
+import { AUSTRALIAN_STATES, GENDERS, MARITAL_STATUSES } from '@tca/contracts';
+import { detailsCatalog } from './messages.js';
+import { memberDetails, memberFormDefaults, missingRequiredFields, prefillPhone, requiredFieldsMessage, type MemberFormValues } from './member-form-values.js';
 
 const user = { id: '7', email: 'meera@example.org', firstName: 'Meera', lastName: 'Raman', phone: '61412345678', phoneCountry: '+61' };
 
@@ -71,9 +73,12 @@ test('values the server would refuse come back as field messages', () => {
   assert.deepEqual(!result.ok && result.fields, { postalCode: 'Postal Code must be 4 digits', stateProvince: 'State is required' });
 });
 
-test('option values read as words', () => {
-  assert.equal(optionLabel('domestic_partnership'), 'Domestic partnership');
-  assert.equal(optionLabel('male'), 'Male');
+test('option values read as words; a state as its name and code', () => {
+  const english = detailsCatalog.english;
+  for (const value of [...GENDERS, ...MARITAL_STATUSES, ...AUSTRALIAN_STATES]) assert.equal(typeof english[value], 'string', value);
+  assert.equal(english.domestic_partnership, 'Domestic partnership');
+  assert.equal(english.male, 'Male');
+  assert.equal(english.SA, 'South Australia (SA)');
 });
 
 test('the form errors follow the server rules; a form with gaps gets the §5 banner, one with bad values a pointer', async () => {

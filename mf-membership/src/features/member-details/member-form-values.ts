@@ -40,23 +40,6 @@ export const REQUIRED_MEMBER_FIELDS = Object.keys(MEMBER_FIELD_LABELS) as Member
 /** The form's own schema: the server's, without the documents (uploaded on their own). */
 export const memberFormSchema = memberDetailsSchema.omit({ passport: true, supportingDocuments: true });
 
-export const STATE_NAMES: Record<(typeof AUSTRALIAN_STATES)[number], string> = {
-  NSW: 'New South Wales',
-  VIC: 'Victoria',
-  QLD: 'Queensland',
-  WA: 'Western Australia',
-  SA: 'South Australia',
-  TAS: 'Tasmania',
-  ACT: 'Australian Capital Territory',
-  NT: 'Northern Territory',
-};
-
-/** `domestic_partnership` → "Domestic partnership". */
-export function optionLabel(value: string): string {
-  const words = value.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 function oneOf<T extends string>(options: readonly T[], value: string | undefined): T | '' {
   const wanted = (value ?? '').trim().toLowerCase();
   return options.find((option) => option.toLowerCase() === wanted) ?? '';

@@ -3,16 +3,21 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tca/ui/router';
 import { CHILD_ROWS, membershipLevel, paths } from '@tca/contracts';
 import { Banner, Field, FieldGrid, fieldClasses, TextField } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
 import { Modal } from '@tca/ui/modal';
 import { tabStorage } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
 import { forgetDependantsTarget, type DependantsTarget } from '../../../shared/dependants-target.js';
 import { useLater } from '../../../shared/hooks/use-later.js';
-import { TEXT, TIMING } from '../../../shared/messages.js';
+import { sharedCatalog, shownText, TEXT, TIMING } from '../../../shared/messages.js';
 import { toast } from '../../../shared/toasts.js';
 import { addDependents } from '../api/add-dependents.js';
+import { familyCatalog, familyText } from '../messages.js';
 import { checkDependants, dependantsFailure, emptyDependants, type DependantsFormValues } from '../dependants.js';
 import styles from './family-form.module.css';
+
+/** A field's message (the contracts' English) in the language shown. */
+const shown = (message: string | undefined) => (message === undefined ? undefined : familyText(message));
 
 type Outcome = { kind: 'idle' } | { kind: 'invalid'; messages: string[] } | { kind: 'sending' } | { kind: 'failed'; text: string } | { kind: 'done'; message: string };
 
@@ -27,6 +32,8 @@ interface FamilyFormProps {
  * 3 s later with a message; failures show the §8 Dependants texts.
  */
 export function FamilyForm({ target, token }: FamilyFormProps) {
+  const t = useT(familyCatalog);
+  useT(sharedCatalog);
   const navigate = useNavigate();
   const { later } = useLater();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
@@ -84,32 +91,29 @@ export function FamilyForm({ target, token }: FamilyFormProps) {
   return (
     <form className={styles.form} noValidate aria-labelledby="family-form-title" onSubmit={(event) => void handleSubmit(submit)(event)}>
       <h2 id="family-form-title" className={styles.title}>
-        Your family
+        {t('form.title')}
       </h2>
       <p className={styles.intro}>
-        {family
-          ? 'Add at least one child under 18. The spouse is optional; leave any row you do not need empty.'
-          : 'Add your spouse and children if you wish; leave any row you do not need empty.'}{' '}
-        Names use letters and spaces only.
+        {family ? t('form.family') : t('form.other')} {t('form.names')}
       </p>
       {outcome.kind === 'invalid' ? (
-        <Banner tone="error" title={outcome.messages.length === 1 ? (outcome.messages[0] ?? '') : 'Please check the family details:'}>
+        <Banner tone="error" title={outcome.messages.length === 1 ? familyText(shownText(outcome.messages[0] ?? '')) : t('form.check')}>
           {outcome.messages.length > 1 ? (
             <ul className={styles.messages}>
               {outcome.messages.map((text) => (
-                <li key={text}>{text}</li>
+                <li key={text}>{familyText(shownText(text))}</li>
               ))}
             </ul>
           ) : null}
         </Banner>
       ) : null}
-      {outcome.kind === 'failed' ? <Banner ref={bannerRef} tone="error" title={outcome.text} /> : null}
+      {outcome.kind === 'failed' ? <Banner ref={bannerRef} tone="error" title={shownText(outcome.text)} /> : null}
 
       <fieldset className={styles.group}>
-        <legend>Spouse (optional)</legend>
+        <legend>{t('spouse')}</legend>
         <FieldGrid>
-          <TextField label="Spouse name" autoComplete="off" registration={register('spouse.name')} error={errors.spouse?.name?.message} />
-          <Field label="Spouse age" error={errors.spouse?.age?.message} hint="Whole years, 0 to 120.">
+          <TextField label={t('spouse.name')} autoComplete="off" registration={register('spouse.name')} error={shown(errors.spouse?.name?.message)} />
+          <Field label={t('spouse.age')} error={shown(errors.spouse?.age?.message)} hint={t('spouse.hint')}>
             {(control) => <input {...control} {...register('spouse.age')} type="text" inputMode="numeric" autoComplete="off" className={fieldClasses.control} />}
           </Field>
         </FieldGrid>
@@ -118,17 +122,16 @@ export function FamilyForm({ target, token }: FamilyFormProps) {
       {Array.from({ length: CHILD_ROWS }, (_, index) => (
         <fieldset key={index} className={styles.group}>
           <legend>
-            Child {index + 1}
-            {family && index === 0 ? '' : ' (optional)'}
+            {t(family && index === 0 ? 'child' : 'child.optional', { n: index + 1 })}
           </legend>
           <FieldGrid>
             <TextField
-              label={`Child ${index + 1} name`}
+              label={t('child.name', { n: index + 1 })}
               autoComplete="off"
               registration={register(`children.${index}.name`)}
-              error={errors.children?.[index]?.name?.message}
+              error={shown(errors.children?.[index]?.name?.message)}
             />
-            <Field label={`Child ${index + 1} age`} hint="Whole years, 0 to 18.">
+            <Field label={t('child.age', { n: index + 1 })} hint={t('child.hint')}>
               {(control) => <input {...control} {...register(`children.${index}.age`)} type="text" inputMode="numeric" autoComplete="off" className={fieldClasses.control} />}
             </Field>
           </FieldGrid>
@@ -137,13 +140,13 @@ export function FamilyForm({ target, token }: FamilyFormProps) {
 
       <div className={styles.actions}>
         <button type="submit" className="tca-button" disabled={sending} aria-busy={sending}>
-          {sending ? 'Submitting...' : 'Submit'}
+          {sending ? t('submitting') : t('submit')}
         </button>
       </div>
 
       {outcome.kind === 'done' ? (
-        <Modal title="Thank You!" description={outcome.message} onClose={() => finish(outcome.message)} closeOnBackdrop={false}>
-          <p>Your family details are saved with your membership. Taking you to the home page…</p>
+        <Modal title={t('thanks.title')} description={shownText(outcome.message)} onClose={() => finish(outcome.message)} closeOnBackdrop={false}>
+          <p>{t('thanks.text')}</p>
         </Modal>
       ) : null}
     </form>

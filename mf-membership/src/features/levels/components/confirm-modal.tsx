@@ -1,7 +1,10 @@
 import type { MembershipLevel } from '@tca/contracts';
 import { Modal } from '@tca/ui/modal';
 import { LevelBenefits } from '../../../shared/components/level-benefits.js';
-import { formatAud, termText } from '../../../shared/level-text.js';
+import { useLang, useT } from '@tca/ui/i18n';
+import { formatAud } from '@tca/ui/i18n/format';
+import { levelTexts, sharedCatalog } from '../../../shared/messages.js';
+import { levelsCatalog } from '../messages.js';
 import styles from './confirm-modal.module.css';
 
 interface ConfirmModalProps {
@@ -13,38 +16,42 @@ interface ConfirmModalProps {
 
 /** The purchase confirmation (spec §2.3 "A confirm modal listing benefits and price"). */
 export function ConfirmModal({ level, onConfirm, onClose, returnFocusTo }: ConfirmModalProps) {
+  const t = useT(levelsCatalog);
+  const shared = useT(sharedCatalog);
+  const lang = useLang();
+  const { name, term, benefits } = levelTexts(level);
   return (
     <Modal
-      title={`Confirm ${level.name}`}
-      description={`You are about to buy the ${level.name} membership. Next you will enter your member details.`}
+      title={t('confirm.title', { name })}
+      description={t('confirm.text', { name })}
       onClose={onClose}
       returnFocusTo={returnFocusTo}
       footer={
         <>
           <button type="button" className={styles.secondary} onClick={onClose}>
-            Cancel
+            {t('confirm.cancel')}
           </button>
           <button type="button" className="tca-button" onClick={onConfirm}>
-            Confirm
+            {t('confirm.ok')}
           </button>
         </>
       }
     >
       <dl className={styles.summary}>
         <div>
-          <dt>Membership</dt>
-          <dd>{level.name}</dd>
+          <dt>{shared('membership')}</dt>
+          <dd>{name}</dd>
         </div>
         <div>
-          <dt>Term</dt>
-          <dd>{termText(level)}</dd>
+          <dt>{shared('term')}</dt>
+          <dd>{term}</dd>
         </div>
         <div>
-          <dt>Price</dt>
-          <dd>{formatAud(level.amt)} AUD</dd>
+          <dt>{shared('price')}</dt>
+          <dd>{formatAud(level.amt, lang)} AUD</dd>
         </div>
       </dl>
-      <LevelBenefits heading="Benefits" benefits={level.benefits} headingClassName={styles.benefitsTitle} listClassName={styles.benefits} />
+      <LevelBenefits heading={t('confirm.benefits')} benefits={benefits} headingClassName={styles.benefitsTitle} listClassName={styles.benefits} />
     </Modal>
   );
 }

@@ -1,6 +1,9 @@
 import { useId, useRef, useState, type MouseEvent } from 'react';
 import type { MembershipLevel } from '@tca/contracts';
-import { termText } from '../../../shared/level-text.js';
+import { useLang, useT } from '@tca/ui/i18n';
+import { cardPrice } from '../../../shared/level-text.js';
+import { levelTexts, sharedCatalog } from '../../../shared/messages.js';
+import { levelsCatalog } from '../messages.js';
 import styles from './level-card.module.css';
 
 interface LevelCardProps {
@@ -17,6 +20,11 @@ interface LevelCardProps {
  * prefers-reduced-motion.
  */
 export function LevelCard({ level, onChoose }: LevelCardProps) {
+  const t = useT(levelsCatalog);
+  useT(sharedCatalog);
+  const lang = useLang();
+  const { name, type, term, benefits } = levelTexts(level);
+  const price = cardPrice(level, lang);
   const [flipped, setFlipped] = useState(false);
   const titleId = useId();
   const benefitsId = useId();
@@ -39,20 +47,22 @@ export function LevelCard({ level, onChoose }: LevelCardProps) {
     <article className={styles.card} aria-labelledby={titleId} data-flipped={flipped ? 'true' : 'false'}>
       <div className={styles.inner}>
         <div className={styles.front} style={{ background: level.gradient }} inert={flipped} onClick={onFaceClick(true)}>
-          <p className={styles.type}>{level.type} membership</p>
+          <p className={styles.type}>{t('card.type', { type })}</p>
           <h3 id={titleId} className={styles.name}>
-            {level.name}
+            {name}
           </h3>
           <p className={styles.price}>
-            <span className={styles.amount}>{level.price}</span> <span className={styles.currency}>AUD</span>
+            <span className={styles.amount}>{price}</span> <span className={styles.currency}>AUD</span>
           </p>
-          <p className={styles.term}>{termText(level)}</p>
+          <p className={styles.term}>{term}</p>
           <div className={styles.actions}>
             <button ref={frontButton} type="button" className={styles.flip} aria-controls={benefitsId} onClick={() => turn(true)}>
-              Show benefits<span className="tca-visually-hidden"> of {level.name}</span>
+              {t('card.show')}
+              <span className="tca-visually-hidden">{t('card.showOf', { name })}</span>
             </button>
             <button type="button" className={styles.buy} onClick={(event) => onChoose(level, event.currentTarget)}>
-              Buy now<span className="tca-visually-hidden"> {level.name}</span>
+              {t('card.buy')}
+              <span className="tca-visually-hidden"> {name}</span>
             </button>
           </div>
         </div>
@@ -63,26 +73,28 @@ export function LevelCard({ level, onChoose }: LevelCardProps) {
           inert={!flipped}
           tabIndex={-1}
           role="group"
-          aria-label={`${level.name} benefits`}
+          aria-label={t('card.benefits', { name })}
           onClick={onFaceClick(false)}
         >
           <p className={styles.backTitle} aria-hidden="true">
-            {level.name} benefits
+            {t('card.benefits', { name })}
           </p>
           <ul className={styles.benefits}>
-            {level.benefits.map((benefit) => (
+            {benefits.map((benefit) => (
               <li key={benefit}>{benefit}</li>
             ))}
           </ul>
           <p className={styles.backPrice}>
-            {level.price} AUD · {termText(level)}
+            {price} AUD · {term}
           </p>
           <div className={styles.actions}>
             <button type="button" className={styles.flipBack} onClick={() => turn(false)}>
-              Back<span className="tca-visually-hidden"> to {level.name}</span>
+              {t('card.back')}
+              <span className="tca-visually-hidden">{t('card.backTo', { name })}</span>
             </button>
             <button type="button" className={styles.checkout} onClick={(event) => onChoose(level, event.currentTarget)}>
-              Proceed to Checkout<span className="tca-visually-hidden"> for {level.name}</span>
+              {t('card.checkout')}
+              <span className="tca-visually-hidden">{t('card.checkoutFor', { name })}</span>
             </button>
           </div>
         </div>

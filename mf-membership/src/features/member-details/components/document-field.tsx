@@ -2,8 +2,11 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { DocumentRef } from '@tca/contracts';
 import { FieldError, fieldClasses } from '@tca/ui/forms';
 import { isRejectedToken } from '@tca/ui/api';
+import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { uploadDocument } from '../api/upload-document.js';
-import { DOCUMENT_ACCEPT, DOCUMENT_HINT, documentProblem, formatBytes, uploadedDocument, uploadFailureText } from '../documents.js';
+import { detailsCatalog } from '../messages.js';
+import { DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, documentProblem, formatBytes, uploadedDocument, uploadFailureText } from '../documents.js';
 import styles from './document-field.module.css';
 
 export interface HeldDocument {
@@ -32,6 +35,7 @@ interface DocumentFieldProps {
  * what is held, each with a Remove button. Problems appear under the field; progress is announced.
  */
 export function DocumentField({ label, multiple, max, documents, onChange, token, onBusyChange, onSessionEnded }: DocumentFieldProps) {
+  const t = useT(detailsCatalog);
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -52,7 +56,7 @@ export function DocumentField({ label, multiple, max, documents, onChange, token
     if (files.length === 0) return;
     const room = multiple ? Math.max(0, max - documentsRef.current.length) : 1;
     const problems: string[] = [];
-    if (files.length > room) problems.push(`At most ${max} ${multiple ? 'files' : 'file'} can be attached; ${files.length - room} not added.`);
+    if (files.length > room) problems.push(t(multiple ? 'doc.tooMany' : 'doc.tooManyOne', { max, extra: files.length - room }));
     setUploading(files[0]?.name ?? null);
     onBusyChange(true);
     let held = multiple ? [...documentsRef.current] : [];
@@ -71,7 +75,7 @@ export function DocumentField({ label, multiple, max, documents, onChange, token
       }
       const uploaded = result.kind === 'ok' ? uploadedDocument(result.body) : null;
       if (result.kind !== 'ok') problems.push(uploadFailureText(file.name, result));
-      else if (!uploaded) problems.push(`${file.name} could not be uploaded. Please try again.`);
+      else if (!uploaded) problems.push(t('doc.failed', { file: file.name }));
       else {
         held = multiple ? [...held.filter((doc) => doc.ref.id !== uploaded.ref.id), { ref: uploaded.ref, size: uploaded.size ?? file.size }] : [{ ref: uploaded.ref, size: uploaded.size ?? file.size }];
         onChange(held);
@@ -114,21 +118,23 @@ export function DocumentField({ label, multiple, max, documents, onChange, token
         </FieldError>
       ) : null}
       <p id={hintId} className={styles.hint}>
-        {DOCUMENT_HINT}
-        {multiple ? ` Up to ${max} files.` : ' Choosing another file replaces it.'}
-        {full ? ' The limit is reached: remove a file to add another.' : ''}
+        {/* The formats' names are English words. */}
+        {richText(t('doc.hint', { mb: DOCUMENT_MAX_MB }), { 0: (formats) => <span lang="en">{formats}</span> })}
+        {multiple ? t('doc.upTo', { max }) : t('doc.replaces')}
+        {full ? t('doc.full') : ''}
       </p>
       <p className={styles.status} role="status">
-        {uploading ? `Uploading ${uploading}…` : ''}
+        {uploading ? t('doc.uploading', { file: uploading }) : ''}
       </p>
       {documents.length > 0 ? (
-        <ul className={styles.list} aria-label={`${label}: attached`}>
+        <ul className={styles.list} aria-label={t('doc.attached', { label })}>
           {documents.map((doc) => (
             <li key={doc.ref.id} className={styles.item}>
               <span className={styles.fileName}>{doc.ref.fileName}</span>
               {doc.size !== null ? <span className={styles.size}>{formatBytes(doc.size)}</span> : null}
               <button type="button" className={styles.remove} onClick={() => remove(doc.ref.id)} disabled={uploading !== null}>
-                Remove<span className="tca-visually-hidden"> {doc.ref.fileName}</span>
+                {t('doc.remove')}
+                <span className="tca-visually-hidden"> {doc.ref.fileName}</span>
               </button>
             </li>
           ))}

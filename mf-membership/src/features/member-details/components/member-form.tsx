@@ -2,18 +2,22 @@ import { useCallback, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from '@tca/ui/router';
 import { AUSTRALIAN_STATES, GENDERS, MARITAL_STATUSES, paths, type MembershipLevel } from '@tca/contracts';
+import { useLang, useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { Banner, CheckboxField, Field, FieldGrid, fieldClasses, RequiredNote, SelectField, TextField } from '@tca/ui/forms';
 import { readLoginSession, tabStorage, type LoginSession } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
 import { isRedirectUrl } from '../../../shared/checkout-redirect.js';
 import { forgetLevel } from '../../../shared/chosen-level.js';
 import { useLater } from '../../../shared/hooks/use-later.js';
-import { TEXT, TIMING } from '../../../shared/messages.js';
+import { cardPrice } from '../../../shared/level-text.js';
+import { foreignText, sharedCatalog, shownText, TEXT, TIMING } from '../../../shared/messages.js';
 import { toast } from '../../../shared/toasts.js';
 import { createCheckoutSession } from '../api/create-checkout-session.js';
 import { checkoutFailure } from '../checkout-failure.js';
 import { MAX_SUPPORTING_DOCUMENTS } from '../documents.js';
-import { invalidFormMessage, memberDetails, memberFormDefaults, memberFormErrors, optionLabel, STATE_NAMES, type MemberFormValues } from '../member-form-values.js';
+import { detailsCatalog, detailsText } from '../messages.js';
+import { invalidFormMessage, memberDetails, memberFormDefaults, memberFormErrors, type MemberFormValues } from '../member-form-values.js';
 import { DocumentField, type HeldDocument } from './document-field.js';
 import { NotAllowedDialog } from './not-allowed-dialog.js';
 import styles from './member-form.module.css';
@@ -30,15 +34,15 @@ type Outcome =
   | { kind: 'failed'; title: string; detail: string | null }
   | { kind: 'already-active' };
 
-const STATE_OPTIONS = AUSTRALIAN_STATES.map((value) => ({ value, label: `${STATE_NAMES[value]} (${value})` }));
-const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: optionLabel(value) }));
-const MARITAL_OPTIONS = MARITAL_STATUSES.map((value) => ({ value, label: optionLabel(value) }));
 
 /** Today as YYYY-MM-DD in the visitor's time zone (the latest date of birth the picker offers). */
 function today(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
+
+/** A field's message (the schema's or the server's English) in the language shown. */
+const shown = (message: string | undefined) => (message === undefined ? undefined : detailsText(message));
 
 /** The server no longer accepts the login: forget it, leave the login page its message, load /login. */
 const endRejectedSession = () => void endSession('rejected');
@@ -56,6 +60,9 @@ interface MemberFormProps {
  * for this e-mail and level already.
  */
 export function MemberForm({ level, session }: MemberFormProps) {
+  const t = useT(detailsCatalog);
+  useT(sharedCatalog);
+  const lang = useLang();
   const { later } = useLater();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [notAllowed, setNotAllowed] = useState<{ title: string; message: string } | null>(null);
@@ -86,6 +93,10 @@ export function MemberForm({ level, session }: MemberFormProps) {
   } = useForm<FormValues>({ defaultValues: { ...memberFormDefaults(session.user), terms: false }, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
 
   const termsAccepted = watch('terms');
+  // The option lists by their values (a state's label in Tamil is its name only: the code is English).
+  const stateOptions = AUSTRALIAN_STATES.map((value) => ({ value, label: t(value) }));
+  const genderOptions = GENDERS.map((value) => ({ value, label: t(value) }));
+  const maritalOptions = MARITAL_STATUSES.map((value) => ({ value, label: t(value) }));
   const busy = outcome.kind === 'sending' || outcome.kind === 'redirecting';
   const uploading = uploads > 0;
 
@@ -172,99 +183,105 @@ export function MemberForm({ level, session }: MemberFormProps) {
   return (
     <form className={styles.form} noValidate aria-labelledby="member-form-title" onSubmit={(event) => void handleSubmit(pay, onInvalid)(event)}>
       <h2 id="member-form-title" className={styles.title}>
-        Primary member
+        {t('form.title')}
       </h2>
       <RequiredNote />
       <div className={styles.banners}>
-        {outcome.kind === 'invalid' ? <Banner tone="error" title={outcome.text} /> : null}
+        {outcome.kind === 'invalid' ? <Banner tone="error" title={shownText(detailsText(outcome.text))} /> : null}
         {outcome.kind === 'failed' ? (
-          <Banner ref={bannerRef} tone="error" title={outcome.title}>
-            {outcome.detail ? <p>{outcome.detail}</p> : null}
+          <Banner ref={bannerRef} tone="error" title={shownText(outcome.title)}>
+            {outcome.detail ? <p lang={foreignText(outcome.detail)}>{outcome.detail}</p> : null}
           </Banner>
         ) : null}
         {outcome.kind === 'already-active' ? (
-          <Banner ref={bannerRef} tone="error" title={TEXT.alreadyActive}>
+          <Banner ref={bannerRef} tone="error" title={shownText(TEXT.alreadyActive)}>
             <p>
-              Your <Link to={paths.profile}>profile</Link> shows your membership. You can choose <Link to={paths.membership}>another level</Link>.
+              {richText(t('form.active'), {
+                0: (text) => <Link to={paths.profile}>{text}</Link>,
+                1: (text) => <Link to={paths.membership}>{text}</Link>,
+              })}
             </p>
           </Banner>
         ) : null}
       </div>
 
       <fieldset className={styles.group}>
-        <legend>Personal details</legend>
+        <legend>{t('group.personal')}</legend>
         <FieldGrid>
-          <TextField label="First Name" required autoComplete="given-name" registration={register('firstName')} error={errors.firstName?.message} />
-          <TextField label="Last Name" required autoComplete="family-name" registration={register('lastName')} error={errors.lastName?.message} />
-          <Field label="Email" required error={errors.email?.message} hint="Your login e-mail. It cannot be changed here.">
+          <TextField label={t('f.firstName')} required autoComplete="given-name" registration={register('firstName')} error={shown(errors.firstName?.message)} />
+          <TextField label={t('f.lastName')} required autoComplete="family-name" registration={register('lastName')} error={shown(errors.lastName?.message)} />
+          <Field label={t('f.email')} required error={shown(errors.email?.message)} hint={t('hint.email')}>
             {(control) => <input {...control} {...register('email')} type="email" readOnly className={`${fieldClasses.control} ${styles.locked}`} autoComplete="email" />}
           </Field>
-          <TextField label="Phone Number" required type="tel" inputMode="tel" autoComplete="tel" registration={register('phoneNumber')} error={errors.phoneNumber?.message} />
-          <Field label="Date of Birth" required error={errors.dateOfBirth?.message}>
+          <TextField label={t('f.phoneNumber')} required type="tel" inputMode="tel" autoComplete="tel" registration={register('phoneNumber')} error={shown(errors.phoneNumber?.message)} />
+          <Field label={t('f.dateOfBirth')} required error={shown(errors.dateOfBirth?.message)}>
             {(control) => <input {...control} {...register('dateOfBirth')} type="date" max={today()} min="1900-01-01" autoComplete="bday" className={fieldClasses.control} />}
           </Field>
-          <SelectField label="Gender" required placeholder="Select gender" options={GENDER_OPTIONS} registration={register('gender')} error={errors.gender?.message} />
+          <SelectField label={t('f.gender')} required placeholder={t('pick.gender')} options={genderOptions} registration={register('gender')} error={shown(errors.gender?.message)} />
           <SelectField
-            label="Marital Status"
+            label={t('f.maritalStatus')}
             required
-            placeholder="Select marital status"
-            options={MARITAL_OPTIONS}
+            placeholder={t('pick.marital')}
+            options={maritalOptions}
             registration={register('maritalStatus')}
-            error={errors.maritalStatus?.message}
+            error={shown(errors.maritalStatus?.message)}
           />
-          <TextField label="Profession" required autoComplete="organization-title" registration={register('profession')} error={errors.profession?.message} />
+          <TextField label={t('f.profession')} required autoComplete="organization-title" registration={register('profession')} error={shown(errors.profession?.message)} />
         </FieldGrid>
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>Address</legend>
+        <legend>{t('group.address')}</legend>
         <FieldGrid>
-          <TextField label="Address Line 1" required wide autoComplete="address-line1" registration={register('addressLine1')} error={errors.addressLine1?.message} />
-          <TextField label="Suburb" required autoComplete="address-level2" registration={register('suburb')} error={errors.suburb?.message} />
-          <SelectField label="State" required placeholder="Select state" options={STATE_OPTIONS} registration={register('stateProvince')} error={errors.stateProvince?.message} />
-          <TextField label="Postal Code" required inputMode="text" autoComplete="postal-code" registration={register('postalCode')} error={errors.postalCode?.message} hint="4 digits, e.g. 5000" />
+          <TextField label={t('f.addressLine1')} required wide autoComplete="address-line1" registration={register('addressLine1')} error={shown(errors.addressLine1?.message)} />
+          <TextField label={t('f.suburb')} required autoComplete="address-level2" registration={register('suburb')} error={shown(errors.suburb?.message)} />
+          <SelectField label={t('f.stateProvince')} required placeholder={t('pick.state')} options={stateOptions} registration={register('stateProvince')} error={shown(errors.stateProvince?.message)} />
+          <TextField label={t('f.postalCode')} required inputMode="text" autoComplete="postal-code" registration={register('postalCode')} error={shown(errors.postalCode?.message)} hint={t('hint.postalCode')} />
         </FieldGrid>
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>More about you</legend>
+        <legend>{t('group.more')}</legend>
         <FieldGrid>
-          <TextField label="Referred By" wide registration={register('referredBy')} error={errors.referredBy?.message} hint="Optional: the member who told you about us." />
+          <TextField label={t('f.referredBy')} wide registration={register('referredBy')} error={shown(errors.referredBy?.message)} hint={t('hint.referredBy')} />
         </FieldGrid>
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>Documents (optional)</legend>
+        <legend>{t('group.documents')}</legend>
         <div className={styles.documents}>
-          <DocumentField label="Passport" multiple={false} max={1} documents={passport} onChange={setPassport} {...documentProps} />
-          <DocumentField label="Supporting Documents" multiple max={MAX_SUPPORTING_DOCUMENTS} documents={supporting} onChange={setSupporting} {...documentProps} />
+          <DocumentField label={t('f.passport')} multiple={false} max={1} documents={passport} onChange={setPassport} {...documentProps} />
+          <DocumentField label={t('f.supporting')} multiple max={MAX_SUPPORTING_DOCUMENTS} documents={supporting} onChange={setSupporting} {...documentProps} />
         </div>
       </fieldset>
 
       <div className={styles.terms}>
         <CheckboxField registration={register('terms')}>
-          I have read and agree to the{' '}
-          <Link to={paths.terms} target="_blank" rel="noopener">
-            terms and conditions<span className="tca-visually-hidden"> (opens in a new tab)</span>
-          </Link>
-          .
+          {richText(t('terms'), {
+            0: (text) => (
+              <Link to={paths.terms} target="_blank" rel="noopener">
+                {text}
+                <span className="tca-visually-hidden">{t('terms.newTab')}</span>
+              </Link>
+            ),
+          })}
         </CheckboxField>
       </div>
 
       <div className={styles.payRow}>
         <button ref={payButton} type="submit" className={`tca-button ${styles.pay}`} disabled={!termsAccepted || busy || uploading} aria-describedby="pay-now-help">
-          PAY NOW
+          {t('pay')}
         </button>
         <p id="pay-now-help" className={styles.payHelp}>
-          {termsAccepted ? `You pay ${level.price} AUD on the card provider's secure page.` : 'Tick the terms and conditions to enable PAY NOW.'}
-          {uploading ? ' Waiting for the documents to finish uploading.' : ''}
+          {termsAccepted ? t('pay.help', { price: cardPrice(level, lang) }) : t('pay.terms')}
+          {uploading ? t('pay.uploading') : ''}
         </p>
       </div>
       <p className={styles.progress} role="status">
-        {outcome.kind === 'sending' ? 'Creating your secure checkout…' : outcome.kind === 'redirecting' ? TEXT.redirecting : ''}
+        {outcome.kind === 'sending' ? t('pay.sending') : outcome.kind === 'redirecting' ? shownText(TEXT.redirecting) : ''}
       </p>
 
-      {notAllowed ? <NotAllowedDialog title={notAllowed.title} message={notAllowed.message} onClose={() => setNotAllowed(null)} returnFocusTo={payButton.current} /> : null}
+      {notAllowed ? <NotAllowedDialog title={detailsText(notAllowed.title)} message={detailsText(notAllowed.message)} onClose={() => setNotAllowed(null)} returnFocusTo={payButton.current} /> : null}
     </form>
   );
 }

@@ -1,6 +1,9 @@
 import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
+import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { Modal } from '@tca/ui/modal';
+import { detailsCatalog } from '../messages.js';
 
 interface NotAllowedDialogProps {
   title: string;
@@ -11,6 +14,7 @@ interface NotAllowedDialogProps {
 
 /** Spec §8 'Submission Not Allowed': a request for this e-mail and level exists already. */
 export function NotAllowedDialog({ title, message, onClose, returnFocusTo }: NotAllowedDialogProps) {
+  const t = useT(detailsCatalog);
   return (
     <Modal
       title={title}
@@ -19,12 +23,12 @@ export function NotAllowedDialog({ title, message, onClose, returnFocusTo }: Not
       returnFocusTo={returnFocusTo}
       footer={
         <button type="button" className="tca-button" onClick={onClose}>
-          OK
+          {t('na.ok')}
         </button>
       }
     >
       <p>
-        Your <Link to={paths.profile}>profile</Link> shows the request and its status.
+        {richText(t('na.text'), { 0: (text) => <Link to={paths.profile}>{text}</Link> })}
       </p>
     </Modal>
   );
