@@ -1,6 +1,6 @@
 import { parseApiError, type ApiError } from '@tca/contracts';
 import { currentLang, translator } from '@tca/ui/i18n';
-import { uiCatalog } from './messages.js';
+import { retryCatalog } from './retry/messages.js';
 import { retryAfterText } from './server-errors.js';
 
 /**
@@ -111,7 +111,7 @@ export function isRejectedToken(result: ApiResult<unknown>): boolean {
  * kit's own sentence stands for the service's English one.
  */
 export function tooManyText(result: HttpFailure): string {
-  const t = translator(uiCatalog);
+  const t = translator(retryCatalog);
   const base = (currentLang() === 'en' && result.error?.message?.trim()) || t('tooMany');
   const when = retryAfterText(result.retryAfter);
   return when ? `${base} ${when}` : base;

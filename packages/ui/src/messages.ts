@@ -2,8 +2,9 @@ import { defineCatalog } from '@tca/ui/i18n';
 import en from './messages/en.json';
 
 /**
- * The design system's own texts (spinner, fields, modal, retry and session messages): namespace `ui`.
- * `@tca/ui`, `@tca/ui/forms`, `@tca/ui/modal`, `@tca/ui/server-errors` and `@tca/ui/session-end` are
- * shared modules of their own, so each bundle copy may declare it again (loading the same keys).
+ * The design system's own texts, one small catalog per shared module (`@tca/ui`, `/forms`, `/modal`,
+ * `/server-errors` with `/api`, `/session-end`, `/standalone`): each shared module is a chunk of its own
+ * in every bundle, so a catalog they all imported would be copied into each. This one is `@tca/ui`'s
+ * (the spinner): namespace `ui`.
  */
 export const uiCatalog = defineCatalog('ui', en, () => import('./messages/ta.json'));

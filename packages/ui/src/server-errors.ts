@@ -5,7 +5,7 @@
  * API clients parse the answer with @tca/contracts' schemas).
  */
 import { translator } from '@tca/ui/i18n';
-import { uiCatalog } from './messages.js';
+import { retryCatalog } from './retry/messages.js';
 
 /** The part of a service's `{ error, message, fields? }` answer these helpers read. */
 export interface FieldErrors {
@@ -26,7 +26,7 @@ export function retryAfterText(header: string | null, now = Date.now()): string 
     if (Number.isNaN(at)) return null;
     seconds = Math.max(0, Math.round((at - now) / 1000));
   }
-  const t = translator(uiCatalog);
+  const t = translator(retryCatalog);
   if (seconds <= 1) return t('retry.moment');
   if (seconds < 60) return t('retry.seconds', { n: seconds });
   const minutes = Math.ceil(seconds / 60);

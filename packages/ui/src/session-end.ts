@@ -3,7 +3,7 @@ import { LOGGED_OUT_MESSAGE, paths, SESSION_ENDED_MESSAGE, SIGNED_OUT_EVERYWHERE
 import { attempt, clearSession, readToken, tabStorage, type WritableStorage } from '@tca/ui/session';
 import { currentLang, translator } from '@tca/ui/i18n';
 import type { FetchLike } from './api.js';
-import { uiCatalog } from './messages.js';
+import { flashCatalog } from './flash/messages.js';
 
 /**
  * Ending a login session and the login page's one-shot message (`@tca/ui/session-end`): only the
@@ -44,10 +44,10 @@ export function takeFlash(storage: WritableStorage | null = tabStorage()): Flash
 }
 
 /** The kit's messages the flash may carry (the spec's English), by their catalog key. */
-const FLASH_KEYS: Readonly<Record<string, 'session.loggedOut' | 'session.signedOutEverywhere' | 'session.ended'>> = {
-  [LOGGED_OUT_MESSAGE]: 'session.loggedOut',
-  [SIGNED_OUT_EVERYWHERE_MESSAGE]: 'session.signedOutEverywhere',
-  [SESSION_ENDED_MESSAGE]: 'session.ended',
+const FLASH_KEYS: Readonly<Record<string, 'loggedOut' | 'signedOutEverywhere' | 'ended'>> = {
+  [LOGGED_OUT_MESSAGE]: 'loggedOut',
+  [SIGNED_OUT_EVERYWHERE_MESSAGE]: 'signedOutEverywhere',
+  [SESSION_ENDED_MESSAGE]: 'ended',
 };
 
 /**
@@ -56,7 +56,7 @@ const FLASH_KEYS: Readonly<Record<string, 'session.loggedOut' | 'session.signedO
  */
 export function flashText(flash: Flash): { text: string; lang: 'en' | undefined } {
   const key = FLASH_KEYS[flash.text];
-  if (key) return { text: translator(uiCatalog)(key), lang: undefined };
+  if (key) return { text: translator(flashCatalog)(key), lang: undefined };
   return { text: flash.text, lang: currentLang() === 'en' ? undefined : 'en' };
 }
 

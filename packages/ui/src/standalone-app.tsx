@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { paths, type PageId, type RemotePage } from '@tca/contracts';
 import { BrowserRouter, Link, Route, Routes } from './router.js';
 import { translator, useLang } from '@tca/ui/i18n';
-import { uiCatalog } from './messages.js';
+import { standaloneCatalog } from './standalone/messages.js';
 import { Spinner } from './spinner.js';
 import { Toaster } from './toaster.js';
 
@@ -19,11 +19,11 @@ interface StandaloneAppProps {
  */
 export function StandaloneApp({ name, routes }: StandaloneAppProps) {
   useLang(); // re-renders on a switch
-  const t = translator(uiCatalog);
+  const t = translator(standaloneCatalog);
   const pages = useMemo(() => routes.map(({ path, page }) => ({ path, Page: lazy(() => page.load().then((Page) => ({ default: Page }))) })), [routes]);
   return (
     <BrowserRouter>
-      <nav aria-label={t('standalone.pages', { name })} style={{ padding: '0.75rem 1.25rem', borderBottom: '1px solid var(--tca-line)' }}>
+      <nav aria-label={t('pages', { name })} style={{ padding: '0.75rem 1.25rem', borderBottom: '1px solid var(--tca-line)' }}>
         <strong>{name}</strong> (standalone):{' '}
         {routes.map((route) => (
           <Link key={route.path} to={route.path.replace(/:(\w+)/g, 'sample-$1')} style={{ marginRight: '0.75rem' }}>

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type CSSProperties, type FocusEvent, type ReactNode, type Ref } from 'react';
 import { useT } from '@tca/ui/i18n';
 import { richText } from '@tca/ui/i18n/format';
-import { uiCatalog } from '../messages.js';
+import { formsCatalog } from './messages.js';
 import styles from './fields.module.css';
 
 /**
@@ -124,7 +124,7 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
 
 /** "Fields marked * are required." — put it at the top of a form that uses the marker. */
 export function RequiredNote() {
-  const t = useT(uiCatalog);
+  const t = useT(formsCatalog);
   return (
     <p className={styles.note}>
       {richText(t('required.note'), {
@@ -180,7 +180,7 @@ interface PasswordFieldProps extends CommonFieldProps {
  */
 export function PasswordField({ label, registration, error, required, hint, wide, errorLines, autoComplete }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const t = useT(uiCatalog);
+  const t = useT(formsCatalog);
   return (
     <Field label={label} error={error} required={required} wide={wide} hint={hint} errorLines={errorLines}>
       {(control) => (
@@ -276,7 +276,7 @@ export function PhoneField({
   required,
   errorLines,
 }: PhoneFieldProps) {
-  const t = useT(uiCatalog);
+  const t = useT(formsCatalog);
   const countryId = useId();
   const countryErrorId = `${countryId}-error`;
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useT } from '@tca/ui/i18n';
-import { uiCatalog } from '../messages.js';
+import { modalCatalog } from './messages.js';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -23,7 +23,7 @@ export interface ModalProps {
  * that opened it. Render it only while it is open.
  */
 export function Modal({ title, onClose, children, footer, description, closeOnBackdrop = true, returnFocusTo }: ModalProps) {
-  const t = useT(uiCatalog);
+  const t = useT(modalCatalog);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
