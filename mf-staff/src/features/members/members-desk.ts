@@ -11,7 +11,8 @@ import {
 import { currentLang, translator, type Translate } from '@tca/ui/i18n';
 import { formatAud, formatDate } from '@tca/ui/i18n/format';
 import { orderStatusText } from '../treasurer/treasurer.js';
-import { knownText, membersCatalog, membershipStatusText } from './messages.js';
+import { knownText } from '../../shared/known-text.js';
+import { membersCatalog, membershipStatusText } from './messages.js';
 
 /**
  * The members desk (issue 15): what the search form holds, the query it sends, and the texts the desk and
@@ -48,7 +49,7 @@ export function filterErrors(filter: MembersFilter): FilterErrors {
   const errors: FilterErrors = {};
   const q = filter.q.trim();
   const search = q === '' ? null : membersQuerySchema.shape.q.safeParse(q);
-  if (search && !search.success) errors.q = knownText(membersCatalog, search.error.issues[0]?.message ?? MEMBER_SEARCH_SHORT_MESSAGE);
+  if (search && !search.success) errors.q = knownText(search.error.issues[0]?.message ?? MEMBER_SEARCH_SHORT_MESSAGE, membersCatalog);
   if (filter.endsWithinDays.trim() !== '' && !membersQuerySchema.shape.endsWithinDays.safeParse(filter.endsWithinDays.trim()).success) {
     errors.endsWithinDays = translator(membersCatalog)('search.endsError', { max: ENDS_WITHIN_DAYS_MAX });
   }

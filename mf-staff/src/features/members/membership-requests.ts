@@ -1,6 +1,7 @@
 import { MEMBERSHIP_STATUSES, rejectMembershipRequestSchema, type MembershipRequest, type MembershipRequestsAnswer, type MembershipStatusFilter } from '@tca/contracts';
 import { translator, type Translate } from '@tca/ui/i18n';
-import { knownText, membersCatalog, membershipStatusText } from './messages.js';
+import { knownText } from '../../shared/known-text.js';
+import { membersCatalog, membershipStatusText } from './messages.js';
 import { momentText } from './members-desk.js';
 
 /** What the desk shows: every status (Pending first) or one, and which page. */
@@ -63,5 +64,5 @@ export function levelText(request: Pick<MembershipRequest, 'membershipName' | 't
 /** The reason field's message before sending (the server checks the same schema), or null when it will do. */
 export function reasonError(reason: string): string | null {
   const parsed = rejectMembershipRequestSchema.safeParse({ reason });
-  return parsed.success ? null : knownText(membersCatalog, parsed.error.issues[0]?.message ?? 'Check the reason.');
+  return parsed.success ? null : knownText(parsed.error.issues[0]?.message ?? 'Check the reason.', membersCatalog);
 }

@@ -1,4 +1,4 @@
-import { currentLang, defineCatalog, englishIndex, translator, useLang, type Catalog, type CatalogFile, type Lang } from '@tca/ui/i18n';
+import { currentLang, defineCatalog, translator, useLang, type Lang } from '@tca/ui/i18n';
 import en from './messages/en.json';
 
 /**
@@ -9,22 +9,6 @@ import en from './messages/en.json';
 export const membersCatalog = defineCatalog('staff.members', en, () => import('./messages/ta.json'));
 
 export type MembersKey = keyof typeof en & string;
-
-const indexes = new WeakMap<Catalog<CatalogFile>, ReadonlyMap<string, string>>();
-
-/**
- * A text that travels as an English value (a schema's validation message, a status name) in the
- * language shown when `catalog` holds that English text; any other text as it came.
- */
-export function knownText<M extends CatalogFile>(catalog: Catalog<M>, message: string): string {
-  let index = indexes.get(catalog);
-  if (!index) {
-    index = englishIndex(catalog);
-    indexes.set(catalog, index);
-  }
-  const key = index.get(message.trim());
-  return key ? translator(catalog)(key) : message;
-}
 
 /** A membership status ("Active", "Pending"...) in the language shown. */
 export function membershipStatusText(status: string): string {
