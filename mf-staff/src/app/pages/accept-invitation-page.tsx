@@ -1,12 +1,15 @@
 import { Page } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
 import { useParams } from '@tca/ui/router';
+import { accessCatalog } from '../../features/staff-access/messages.js';
 import { AcceptInvitationForm } from '../../features/accept-invitation/components/accept-invitation-form.js';
 
 /** /staff/accept-invitation/:token, the link of a staff invitation e-mail: creates the account with its roles. */
 export function AcceptInvitationPage() {
   const { token = '' } = useParams();
+  const t = useT(accessCatalog);
   return (
-    <Page title="Join the staff" lead="You were invited to help run the association's site. Choose your password; after it, you will set up an authenticator app at your first login.">
+    <Page title={t('join.title')} lead={t('join.lead')}>
       <AcceptInvitationForm token={token} />
     </Page>
   );

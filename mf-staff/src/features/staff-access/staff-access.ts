@@ -1,6 +1,8 @@
 import { STAFF_SECOND_FACTOR_REQUIRED_MESSAGE, type StaffMeAnswer } from '@tca/contracts';
 import { isRejectedToken, type ApiResult } from '@tca/ui/api';
+import { translator } from '@tca/ui/i18n';
 import { failureText } from '../../shared/failure-text.js';
+import { accessCatalog } from './messages.js';
 
 /** identity's code for a staff account whose session did not pass the second factor (403). */
 const SECOND_FACTOR_REQUIRED = 'second_factor_required';
@@ -22,7 +24,7 @@ export type StaffAccess =
 /** The access a GET /staff-api/me answer gives. */
 export function staffAccessOf(result: ApiResult<StaffMeAnswer>): StaffAccess {
   if (result.kind === 'ok') {
-    return result.answer ? { kind: 'staff', me: result.answer } : { kind: 'failed', detail: 'The server sent an answer this page does not understand. Please try again.' };
+    return result.answer ? { kind: 'staff', me: result.answer } : { kind: 'failed', detail: translator(accessCatalog)('gate.unreadable') };
   }
   if (isRejectedToken(result)) return { kind: 'rejected' };
   if (result.kind === 'http' && result.status === 403) {

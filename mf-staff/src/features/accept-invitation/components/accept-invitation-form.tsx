@@ -1,19 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { paths } from '@tca/contracts';
 import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
 import { splitFieldMessages } from '@tca/ui/server-errors';
 import { failureText } from '../../../shared/failure-text.js';
+import { knownText } from '../../../shared/known-text.js';
+import { sharedCatalog } from '../../../shared/messages.js';
+import { accessCatalog } from '../../staff-access/messages.js';
 import { acceptInvitation } from '../api/accept-invitation.js';
 import { ACCEPT_FIELDS, checkAccept, type AcceptErrors, type AcceptField, type AcceptForm } from '../accept-rules.js';
 import styles from '../../../shared/staff.module.css';
 
-const LABELS: Record<AcceptField, { label: string; type: 'text' | 'tel' | 'password'; autoComplete: string; hint?: string }> = {
-  firstName: { label: 'First name', type: 'text', autoComplete: 'given-name' },
-  lastName: { label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  phoneNumber: { label: 'Phone number', type: 'tel', autoComplete: 'tel', hint: 'With the country code, e.g. +61 412 345 678.' },
-  password: { label: 'Password', type: 'password', autoComplete: 'new-password', hint: 'At least 8 characters, with upper and lower case letters, a number and a symbol.' },
-  confirmPassword: { label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
+type AccessKey = keyof typeof accessCatalog.english;
+
+const LABELS: Record<AcceptField, { label: AccessKey; type: 'text' | 'tel' | 'password'; autoComplete: string; hint?: AccessKey }> = {
+  firstName: { label: 'join.firstName', type: 'text', autoComplete: 'given-name' },
+  lastName: { label: 'join.lastName', type: 'text', autoComplete: 'family-name' },
+  phoneNumber: { label: 'join.phone', type: 'tel', autoComplete: 'tel', hint: 'join.phoneHint' },
+  password: { label: 'join.password', type: 'password', autoComplete: 'new-password', hint: 'join.passwordHint' },
+  confirmPassword: { label: 'join.confirm', type: 'password', autoComplete: 'new-password' },
 };
 
 const EMPTY: AcceptForm = { firstName: '', lastName: '', phoneNumber: '', password: '', confirmPassword: '' };
@@ -25,6 +31,10 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT(accessCatalog);
+  useT(sharedCatalog);
+  // Messages the schema and the service give in English, shown in the language shown.
+  const shown = (message: string) => knownText(knownText(message, accessCatalog), sharedCatalog);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,10 +57,10 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   if (done) {
     return (
       <>
-        <Banner tone="success" title={done} />
+        <Banner tone="success" title={shown(done)} />
         <p className={styles.actions}>
           <Link to={paths.login} className="tca-button">
-            Go to the login page
+            {t('join.toLogin')}
           </Link>
         </p>
       </>
@@ -58,11 +68,11 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Join the staff">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('join.title')}>
       {failure ? <Banner tone="error" title={failure} /> : null}
       <RequiredNote />
       {ACCEPT_FIELDS.map((field) => (
-        <Field key={field} label={LABELS[field].label} required error={errors[field]} hint={LABELS[field].hint}>
+        <Field key={field} label={t(LABELS[field].label)} required error={errors[field] && shown(errors[field])} hint={LABELS[field].hint && t(LABELS[field].hint)}>
           {(control) => (
             <input
               {...control}
@@ -77,7 +87,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       ))}
       <p className={styles.actions}>
         <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
-          {busy ? 'Joining...' : 'Join the staff'}
+          {busy ? t('join.joining') : t('join.submit')}
         </button>
       </p>
     </form>

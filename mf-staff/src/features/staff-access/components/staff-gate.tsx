@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
-import { hasStaffRole, paths, STAFF_ROLE_LABELS, type StaffMeAnswer, type StaffRole } from '@tca/contracts';
+import { hasStaffRole, paths, type StaffMeAnswer, type StaffRole } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
+import { knownText } from '../../../shared/known-text.js';
+import { sharedCatalog } from '../../../shared/messages.js';
+import { rolesEither } from '../../../shared/roles.js';
+import { accessCatalog } from '../messages.js';
 import { useStaffAccess } from '../hooks/use-staff-access.js';
 import type { StaffAccess } from '../staff-access.js';
 import styles from '../../../shared/staff.module.css';
@@ -24,37 +30,36 @@ export function StaffGate({ roles = [], children }: StaffGateProps) {
 
 /** What StaffGate shows for each access. */
 export function StaffAccessView({ access, retry, roles = [], children }: StaffGateProps & { access: StaffAccess; retry: () => void }) {
+  const t = useT(accessCatalog);
+  useT(sharedCatalog);
   switch (access.kind) {
     case 'checking':
     case 'rejected':
       return (
-        <Page title="Staff area">
-          <Spinner label="Checking your staff access..." />
+        <Page title={t('gate.title')}>
+          <Spinner label={t('gate.checking')} />
         </Page>
       );
     case 'signed-out':
       return (
-        <GatePage title="Staff sign-in" lead="The staff area is where the association's staff run the site." action={{ to: paths.login, label: 'Go to the login page' }}>
-          <p>
-            Sign in with your staff account on the login page: after your password you will be asked for the code from your authenticator app. Then come back to this
-            page, <strong>/staff</strong>.
-          </p>
+        <GatePage title={t('gate.signIn')} lead={t('gate.signInLead')} action={{ to: paths.login, label: t('gate.toLogin') }}>
+          <p>{richText(t('gate.signInHow'), { 0: (path) => <strong>{path}</strong> })}</p>
         </GatePage>
       );
     case 'second-factor':
-      return <GatePage title="Staff sign-in" lead={access.message} action={{ to: paths.profile, label: 'Go to your profile to log out' }} />;
+      return <GatePage title={t('gate.signIn')} lead={knownText(access.message, sharedCatalog)} action={{ to: paths.profile, label: t('gate.toProfile') }} />;
     case 'not-staff':
       return (
-        <GatePage title="This area is for the association's staff" action={{ to: paths.home, label: 'Back to the home page' }}>
-          <p>Your account has no staff role. If you help run the association and should have one, ask one of the site&apos;s owners to give it to you.</p>
+        <GatePage title={t('gate.notStaff')} action={{ to: paths.home, label: t('gate.toHome') }}>
+          <p>{t('gate.noRole')}</p>
         </GatePage>
       );
     case 'failed':
       return (
-        <GatePage title="Staff area" action={{ onClick: retry, label: 'Try again' }}>
+        <GatePage title={t('gate.title')} action={{ onClick: retry, label: t('gate.retry') }}>
           <div role="alert">
             <p>
-              <strong>Your staff access could not be checked.</strong> {access.detail}
+              <strong>{t('gate.failed')}</strong> {access.detail}
             </p>
           </div>
         </GatePage>
@@ -62,8 +67,8 @@ export function StaffAccessView({ access, retry, roles = [], children }: StaffGa
     case 'staff':
       if (roles.length > 0 && !hasStaffRole(access.me.roles, roles)) {
         return (
-          <GatePage title="Not one of your areas" action={{ to: paths.staffHome, label: 'Back to the staff area' }}>
-            <p>This page needs the role {roles.map((role) => STAFF_ROLE_LABELS[role]).join(' or ')}, which your account does not have.</p>
+          <GatePage title={t('gate.notYours')} action={{ to: paths.staffHome, label: t('gate.toStaff') }}>
+            <p>{t('gate.needsRole', { roles: rolesEither(roles) })}</p>
           </GatePage>
         );
       }

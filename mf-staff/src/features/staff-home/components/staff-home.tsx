@@ -1,52 +1,67 @@
-import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, type StaffMeAnswer } from '@tca/contracts';
+import type { StaffMeAnswer } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
+import { useEnglishPart } from '../../../shared/english-part.js';
+import { knownText } from '../../../shared/known-text.js';
+import { sharedCatalog } from '../../../shared/messages.js';
+import { roleDescription, roleLabel } from '../../../shared/roles.js';
+import { homeCatalog } from '../messages.js';
 import { areasFor } from '../staff-areas.js';
 import styles from '../../../shared/staff.module.css';
 
 /** The staff home: who is signed in, their roles, and the areas those roles open. */
 export function StaffHome({ me }: { me: StaffMeAnswer }) {
+  const t = useT(homeCatalog);
+  useT(sharedCatalog);
+  const english = useEnglishPart();
   const areas = areasFor(me.roles);
+  // The areas' English titles and descriptions are the catalog's, word for word.
+  const shown = (text: string) => knownText(text, homeCatalog);
+  const signedIn = richText(t('page.signedIn', { name: `${me.user.firstName} ${me.user.lastName}`, email: me.user.email }), {
+    0: (name) => (english ? <span lang={english}>{name}</span> : name),
+  });
   return (
-    <Page title="Staff area" lead={`Signed in as ${me.user.firstName} ${me.user.lastName} (${me.user.email}).`}>
+    <Page title={t('page.title')} lead={signedIn}>
       {me.twoFactorEnrolled ? null : (
         <div role="alert" className={styles.section}>
-          <p className={styles.warn}>No authenticator app is set up for your account.</p>
-          <p>Staff accounts must sign in with a code from an authenticator app. Log out and log in again to set one up.</p>
+          <p className={styles.warn}>{t('twoFactor.missing')}</p>
+          <p>{t('twoFactor.how')}</p>
         </div>
       )}
       <section className={styles.section} aria-labelledby="staff-roles-title">
         <h2 id="staff-roles-title" className={styles.sectionTitle}>
-          {me.roles.length === 1 ? 'Your role' : 'Your roles'}
+          {t('roles.title', { n: me.roles.length })}
         </h2>
         <ul className={styles.plainList}>
           {me.roles.map((role) => (
             <li key={role}>
-              <strong>{STAFF_ROLE_LABELS[role]}</strong>: {STAFF_ROLE_DESCRIPTIONS[role]}
+              <strong>{roleLabel(role)}</strong>: {roleDescription(role)}
             </li>
           ))}
         </ul>
       </section>
       <section className={styles.section} aria-labelledby="staff-areas-title">
         <h2 id="staff-areas-title" className={styles.sectionTitle}>
-          Your areas
+          {t('areas.title')}
         </h2>
         {areas.length === 0 ? (
-          <p>Your role&apos;s desk is not open yet: it comes with the next part of the staff area.</p>
+          <p>{t('areas.none')}</p>
         ) : (
           <ul className={styles.cards}>
             {areas.map((area) => (
               <li key={area.path} className={styles.card}>
                 {area.open ? (
                   <Link to={area.path} className={styles.cardLink}>
-                    <h3 className={styles.cardTitle}>{area.title}</h3>
-                    <p className={styles.cardText}>{area.description}</p>
+                    <h3 className={styles.cardTitle}>{shown(area.title)}</h3>
+                    <p className={styles.cardText}>{shown(area.description)}</p>
                   </Link>
                 ) : (
                   <>
-                    <h3 className={styles.cardTitle}>{area.title}</h3>
-                    <p className={styles.cardText}>{area.description}</p>
-                    <p className={styles.muted}>Not open yet.</p>
+                    <h3 className={styles.cardTitle}>{shown(area.title)}</h3>
+                    <p className={styles.cardText}>{shown(area.description)}</p>
+                    <p className={styles.muted}>{t('areas.notOpen')}</p>
                   </>
                 )}
               </li>
