@@ -91,6 +91,14 @@ describe('startLangSync', () => {
     stop();
   });
 
+  it('loaded after a login (the shell loads it with the first session), it applies the login the page opened without', async () => {
+    const browser = fakeBrowser({ user: member('1', 'ta') });
+    const stop = startLangSync(browser.deps, null);
+    await settle();
+    assert.deepEqual(browser.applied, [['ta', true]]);
+    stop();
+  });
+
   it('a logged-in member switching the language saves it with their token; a visitor switching saves nothing', async () => {
     const browser = fakeBrowser();
     const stop = startLangSync(browser.deps);

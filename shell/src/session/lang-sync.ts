@@ -43,11 +43,14 @@ function browserDeps(): LangSyncDeps {
   };
 }
 
-/** Starts following the session and the language switch; returns the stop. */
-export function startLangSync(deps: LangSyncDeps = browserDeps()): () => void {
-  // A session already stored when the page opens was applied when it logged in; the member may have
-  // switched since, and this browser remembers that, so only a new login applies the account's language.
-  let userId = deps.readUser()?.id ?? null;
+/**
+ * Starts following the session and the language switch; returns the stop. `openedAs` is the member
+ * whose session was stored when the page opened (the shell loads this module at the first session, so
+ * a login may have happened since): their language was applied when they logged in, and they may have
+ * switched since, as this browser remembers, so only a new login applies the account's language.
+ */
+export function startLangSync(deps: LangSyncDeps = browserDeps(), openedAs: string | null = deps.readUser()?.id ?? null): () => void {
+  let userId = openedAs;
   let applying: Lang | null = null;
 
   const onSession = () => {
@@ -77,6 +80,7 @@ export function startLangSync(deps: LangSyncDeps = browserDeps()): () => void {
 
   const unsubscribe = deps.subscribe(onSession);
   deps.events.addEventListener(LANG_CHANGE_EVENT, onLangChange);
+  onSession();
   return () => {
     unsubscribe();
     deps.events.removeEventListener(LANG_CHANGE_EVENT, onLangChange);
