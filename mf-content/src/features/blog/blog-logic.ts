@@ -1,11 +1,17 @@
 import { newestFirst, type BlogPost, type DatedPost } from '@tca/contracts';
+import type { Lang, Translate } from '@tca/ui/i18n';
+import { formatDate } from '@tca/ui/i18n/format';
 import { ADELAIDE_TIME_ZONE } from '../../shared/adelaide-date.js';
+import type { blogCatalog } from './messages.js';
 
-/** Spec §5: a case-insensitive match of the query on the name or the description; blank matches all. */
-export function filterPosts<T extends Pick<BlogPost, 'name' | 'desc'>>(posts: readonly T[], query: string): T[] {
+/**
+ * Spec §5: a case-insensitive match of the query on the name or the description; blank matches all.
+ * A post's Tamil title and body count as its name and description too (issue 17).
+ */
+export function filterPosts<T extends Pick<BlogPost, 'name' | 'desc' | 'ta'>>(posts: readonly T[], query: string): T[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...posts];
-  return posts.filter((post) => post.name.toLocaleLowerCase().includes(needle) || post.desc.toLocaleLowerCase().includes(needle));
+  return posts.filter((post) => [post.name, post.desc, post.ta?.name, post.ta?.desc].some((text) => text?.toLocaleLowerCase().includes(needle)));
 }
 
 const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ADELAIDE_TIME_ZONE, year: 'numeric', month: '2-digit' });
@@ -33,9 +39,15 @@ export function similarPosts<T extends DatedPost>(posts: readonly T[], current: 
 
 const postDate = new Intl.DateTimeFormat('en-AU', { timeZone: ADELAIDE_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
 
-/** "14 June 2025", or '' when the date cannot be read. */
-export function formatPostDate(isoDateTime: string): string {
+/** "14 June 2025" (in Tamil "14 ஜூன், 2025"), the day in Adelaide, or '' when the date cannot be read. */
+export function formatPostDate(isoDateTime: string, lang: Lang = 'en'): string {
   const value = Date.parse(isoDateTime);
-  return Number.isNaN(value) ? '' : postDate.format(new Date(value));
+  if (Number.isNaN(value)) return '';
+  return lang === 'en' ? postDate.format(new Date(value)) : formatDate(value, lang, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
+
+/** The list's count: "3 posts", or with a search "1 of 3 posts match “pongal”" (in the language of `t`). */
+export function resultsText(t: Translate<typeof blogCatalog.english>, shown: number, total: number, query: string): string {
+  return query.trim() ? t('count.match', { shown, total, query: query.trim() }) : t('count', { total });
+}

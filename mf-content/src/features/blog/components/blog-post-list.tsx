@@ -1,7 +1,9 @@
 import { useId, useRef } from 'react';
 import { useSearchParams } from '@tca/ui/router';
 import { newestFirst } from '@tca/contracts';
-import { filterPosts } from '../blog-logic.js';
+import { useT } from '@tca/ui/i18n';
+import { filterPosts, resultsText } from '../blog-logic.js';
+import { blogCatalog } from '../messages.js';
 import { PostCard } from './post-card.js';
 import styles from '../blog.module.css';
 import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../../shared/status.js';
@@ -11,6 +13,7 @@ import { getBlogPosts } from '../api/get-blog-posts.js';
 /** The blog list: the search (kept in ?q=) with its clear button and count, and the posts newest first. */
 export function BlogPostList() {
   const { state, retry } = useContent(getBlogPosts);
+  const t = useT(blogCatalog);
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const inputId = useId();
@@ -25,7 +28,7 @@ export function BlogPostList() {
     <>
       <div role="search" className={styles.search}>
         <label htmlFor={inputId} className={styles.searchLabel}>
-          Search blogs
+          {t('search')}
         </label>
         <div className={styles.searchField}>
           <input
@@ -35,14 +38,14 @@ export function BlogPostList() {
             className={styles.searchInput}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search by title or text"
+            placeholder={t('search.hint')}
             autoComplete="off"
           />
           {query ? (
             <button
               type="button"
               className={styles.clear}
-              aria-label="Clear search"
+              aria-label={t('search.clear')}
               onClick={() => {
                 setQuery('');
                 input.current?.focus();
@@ -55,12 +58,12 @@ export function BlogPostList() {
       </div>
 
       <p className={styles.count} role="status">
-        {state.status === 'ready' ? resultsText(posts.length, total, query) : ''}
+        {state.status === 'ready' ? resultsText(t, posts.length, total, query) : ''}
       </p>
 
-      {state.status === 'loading' ? <LoadingMessage>Loading blog posts…</LoadingMessage> : null}
-      {state.status === 'error' ? <ErrorMessage message="Error loading blogs" onRetry={retry} /> : null}
-      {state.status === 'ready' && posts.length === 0 ? <EmptyMessage>No blogs found</EmptyMessage> : null}
+      {state.status === 'loading' ? <LoadingMessage>{t('loading')}</LoadingMessage> : null}
+      {state.status === 'error' ? <ErrorMessage message={t('failed')} onRetry={retry} /> : null}
+      {state.status === 'ready' && posts.length === 0 ? <EmptyMessage>{t('none')}</EmptyMessage> : null}
       {posts.length > 0 ? (
         <ul className={styles.grid}>
           {posts.map((post, i) => (
@@ -70,10 +73,4 @@ export function BlogPostList() {
       ) : null}
     </>
   );
-}
-
-function resultsText(shown: number, total: number, query: string): string {
-  const noun = (n: number) => (n === 1 ? 'post' : 'posts');
-  if (!query.trim()) return `${total} ${noun(total)}`;
-  return `${shown} of ${total} ${noun(total)} match “${query.trim()}”`;
 }

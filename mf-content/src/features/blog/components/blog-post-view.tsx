@@ -1,6 +1,9 @@
 import { Link } from '@tca/ui/router';
 import { paths, type BlogPost } from '@tca/contracts';
+import { useLang, useT } from '@tca/ui/i18n';
+import { pickText } from '@tca/ui/i18n/format';
 import { formatPostDate, similarPosts } from '../blog-logic.js';
+import { blogCatalog } from '../messages.js';
 import { demoteHeadings } from '../demote-headings.js';
 import { PostCard } from './post-card.js';
 import styles from '../blog.module.css';
@@ -15,18 +18,19 @@ import { getBlogPosts } from '../api/get-blog-posts.js';
  */
 export function BlogPostView({ id }: { id: string }) {
   const { state, retry } = useContent(getBlogPosts);
+  const t = useT(blogCatalog);
 
   let body;
-  if (state.status === 'loading') body = <LoadingMessage>Loading the post…</LoadingMessage>;
-  else if (state.status === 'error') body = <ErrorMessage message="Error loading blog post" onRetry={retry} />;
+  if (state.status === 'loading') body = <LoadingMessage>{t('post.loading')}</LoadingMessage>;
+  else if (state.status === 'error') body = <ErrorMessage message={t('post.failed')} onRetry={retry} />;
   else {
     const post = state.data.find((candidate) => candidate._id === id);
     body = post ? (
       <PostView post={post} similar={similarPosts(state.data, post)} />
     ) : (
       <div className={styles.notFound}>
-        <h2 className={styles.notFoundTitle}>Blog post not found</h2>
-        <p>It may have been removed, or the link is incomplete.</p>
+        <h2 className={styles.notFoundTitle}>{t('post.missing')}</h2>
+        <p>{t('post.gone')}</p>
       </div>
     );
   }
@@ -34,39 +38,44 @@ export function BlogPostView({ id }: { id: string }) {
   return (
     <section className={styles.postPage} aria-labelledby="page-title">
       <Link to={paths.blog} className={styles.back}>
-        ← Back to Blog
+        {t('post.back')}
       </Link>
       <h1 id="page-title" className={styles.eyebrow}>
-        Blog Post
+        {t('post.eyebrow')}
       </h1>
       {body}
     </section>
   );
 }
 
+/** The post in Tamil where it has a Tamil title and body (each on its own: an English one is marked lang="en"). */
 function PostView({ post, similar }: { post: BlogPost; similar: BlogPost[] }) {
+  const t = useT(blogCatalog);
+  const lang = useLang();
+  const name = pickText(post.name, post.ta?.name, lang);
+  const html = pickText(post.html, post.ta?.html, lang);
   return (
     <>
       <article className={styles.article} aria-labelledby="post-title">
         <header className={styles.articleHead}>
-          <h2 id="post-title" className={styles.postTitle}>
-            {post.name}
+          <h2 id="post-title" className={styles.postTitle} lang={name.lang}>
+            {name.text}
           </h2>
           <time className={styles.date} dateTime={post.date}>
-            {formatPostDate(post.date)}
+            {formatPostDate(post.date, lang)}
           </time>
         </header>
         {post.image ? (
           <StoredImage src={post.image} meta={post.imageMeta} sizes="(max-width: 860px) 100vw, 820px" eager className={styles.hero} />
         ) : null}
-        {/* `html` is the body rendered and sanitised by the content service (the only HTML a page inserts; `desc` never is); its headings move below the post title. */}
-        <div className={styles.prose} dangerouslySetInnerHTML={{ __html: demoteHeadings(post.html) }} />
+        {/* `html` (and the Tamil `ta.html`) is the body rendered and sanitised by the content service (the only HTML a page inserts; `desc` never is); its headings move below the post title. */}
+        <div className={styles.prose} lang={html.lang} dangerouslySetInnerHTML={{ __html: demoteHeadings(html.text) }} />
       </article>
 
       {similar.length > 0 ? (
         <section className={styles.similar} aria-labelledby="similar-title">
           <h2 id="similar-title" className={styles.similarTitle}>
-            Similar posts
+            {t('similar')}
           </h2>
           <ul className={styles.grid}>
             {similar.map((other) => (
