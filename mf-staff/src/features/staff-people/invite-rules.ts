@@ -1,4 +1,5 @@
 import { inviteStaffRequestSchema, type InviteStaffRequest, type StaffRole } from '@tca/contracts';
+import { momentText } from '../../shared/paging.js';
 
 export interface InviteErrors {
   email?: string;
@@ -25,10 +26,5 @@ export function toggleRole(roles: readonly StaffRole[], role: StaffRole, on: boo
   return order.filter((r) => next.has(r));
 }
 
-const WHEN = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Australia/Adelaide' });
-
-/** A date as the staff pages show it (Adelaide time), or the text itself when it is not a date. */
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : WHEN.format(date);
-}
+/** A date as the staff pages show it (Adelaide time, the language shown), or the text itself when it is not a date. */
+export const formatWhen = (iso: string): string => momentText(iso, { dateStyle: 'medium', timeStyle: 'short' });

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import type { StaffInvitation } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
 import { withdrawInvitation } from '../api/withdraw-invitation.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { formatWhen } from '../invite-rules.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { peopleCatalog } from '../messages.js';
 import { RoleList } from './role-checks.js';
 import styles from '../../../shared/staff.module.css';
 
@@ -14,12 +16,14 @@ export function InvitationRow({ invitation, onChanged }: { invitation: StaffInvi
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { busy, run } = useStaffAction();
+  const t = useT(peopleCatalog);
+  const email = invitation.email;
 
   const withdraw = async () => {
     const outcome = await run((token) => withdrawInvitation(token, invitation.id));
     setConfirming(false);
     if (!outcome.ok) return setFailure(outcome.text);
-    notify.success(`The invitation to ${invitation.email} is withdrawn.`);
+    notify.success(t('invitation.withdrawn', { email }));
     onChanged();
   };
 
@@ -27,19 +31,19 @@ export function InvitationRow({ invitation, onChanged }: { invitation: StaffInvi
     <li className={styles.row}>
       <div>
         <p className={styles.name}>{invitation.email}</p>
-        <p className={styles.email}>Invited by {invitation.invitedBy}</p>
+        <p className={styles.email}>{t('invitation.by', { email: invitation.invitedBy })}</p>
       </div>
       <div>
-        <span className={styles.label}>Roles</span>
-        <RoleList roles={invitation.roles} label={`Roles offered to ${invitation.email}`} />
+        <span className={styles.label}>{t('row.roles')}</span>
+        <RoleList roles={invitation.roles} label={{ 'aria-label': t('invitation.rolesOf', { email }) }} />
       </div>
       <div>
-        <span className={styles.label}>Link works until</span>
+        <span className={styles.label}>{t('invitation.until')}</span>
         {formatWhen(invitation.expiresAt)}
       </div>
       <div className={styles.rowActions}>
-        <button type="button" className={`${styles.secondary} ${styles.danger}`} aria-label={`Withdraw the invitation to ${invitation.email}`} onClick={() => setConfirming(true)}>
-          Withdraw
+        <button type="button" className={`${styles.secondary} ${styles.danger}`} aria-label={t('invitation.withdrawOf', { email })} onClick={() => setConfirming(true)}>
+          {t('invitation.withdraw')}
         </button>
       </div>
       {failure ? (
@@ -49,9 +53,9 @@ export function InvitationRow({ invitation, onChanged }: { invitation: StaffInvi
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title={`Withdraw the invitation to ${invitation.email}?`}
-          description="The link in the e-mail stops working. You can invite the address again later."
-          confirmLabel="Withdraw invitation"
+          title={t('withdraw.title', { email })}
+          description={t('withdraw.text')}
+          confirmLabel={t('withdraw.confirm')}
           busy={busy}
           onConfirm={() => void withdraw()}
           onCancel={() => setConfirming(false)}

@@ -1,8 +1,11 @@
 import type { StaffMeAnswer } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
 import { paths } from '@tca/contracts';
+import { sharedCatalog } from '../../../shared/messages.js';
 import { useStaffList } from '../hooks/use-staff-list.js';
+import { peopleCatalog } from '../messages.js';
 import { InvitationRow } from './invitation-row.js';
 import { InviteForm } from './invite-form.js';
 import { StaffMemberRow } from './staff-member-row.js';
@@ -11,26 +14,28 @@ import styles from '../../../shared/staff.module.css';
 /** /staff/people for an owner: invite, the staff with their roles and two-factor status, pending invitations. */
 export function PeoplePanel({ me }: { me: StaffMeAnswer }) {
   const { load, reload } = useStaffList();
+  const t = useT(peopleCatalog);
+  const shared = useT(sharedCatalog);
   return (
-    <Page title="Staff and invitations" lead="Who helps run the site, with which roles. A change counts from the person's next request.">
+    <Page title={t('page.title')} lead={t('page.lead')}>
       <p>
-        <Link to={paths.staffHome}>Back to the staff area</Link>
+        <Link to={paths.staffHome}>{shared('list.back')}</Link>
       </p>
       <section className={styles.section} aria-labelledby="invite-title">
         <h2 id="invite-title" className={styles.sectionTitle}>
-          Invite someone
+          {t('invite.title')}
         </h2>
-        <p className={styles.muted}>An existing account gets the roles at once. A new address gets an e-mail with a link that works once, for 72 hours.</p>
+        <p className={styles.muted}>{t('invite.how')}</p>
         <InviteForm onDone={reload} />
       </section>
-      {load.kind === 'loading' ? <Spinner label="Loading the staff..." /> : null}
+      {load.kind === 'loading' ? <Spinner label={t('list.loading')} /> : null}
       {load.kind === 'failed' ? (
         <div role="alert" className={styles.section}>
           <p>
-            <strong>The staff list could not be loaded.</strong> {load.detail}
+            <strong>{t('list.failed')}</strong> {load.detail}
           </p>
           <button type="button" className="tca-button" onClick={reload}>
-            Try again
+            {shared('failure.retry')}
           </button>
         </div>
       ) : null}
@@ -38,7 +43,7 @@ export function PeoplePanel({ me }: { me: StaffMeAnswer }) {
         <>
           <section className={styles.section} aria-labelledby="staff-title">
             <h2 id="staff-title" className={styles.sectionTitle}>
-              Staff ({load.answer.staff.length})
+              {t('list.staff', { n: load.answer.staff.length })}
             </h2>
             <ul className={styles.rows}>
               {load.answer.staff.map((member) => (
@@ -48,10 +53,10 @@ export function PeoplePanel({ me }: { me: StaffMeAnswer }) {
           </section>
           <section className={styles.section} aria-labelledby="invitations-title">
             <h2 id="invitations-title" className={styles.sectionTitle}>
-              Pending invitations ({load.answer.invitations.length})
+              {t('list.invitations', { n: load.answer.invitations.length })}
             </h2>
             {load.answer.invitations.length === 0 ? (
-              <p>No invitations are waiting.</p>
+              <p>{t('list.noInvitations')}</p>
             ) : (
               <ul className={styles.rows}>
                 {load.answer.invitations.map((invitation) => (

@@ -1,5 +1,8 @@
 import { useId } from 'react';
-import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@tca/contracts';
+import { STAFF_ROLES, type StaffRole } from '@tca/contracts';
+import { useT } from '@tca/ui/i18n';
+import { sharedCatalog } from '../../../shared/messages.js';
+import { roleDescription, roleLabel } from '../../../shared/roles.js';
 import { toggleRole } from '../invite-rules.js';
 import styles from '../../../shared/staff.module.css';
 
@@ -14,6 +17,7 @@ interface RoleChecksProps {
 /** The five roles as checkboxes in a fieldset, each with what it is for; the error is named by the group. */
 export function RoleChecks({ legend, roles, onChange, error, disabled }: RoleChecksProps) {
   const id = useId();
+  useT(sharedCatalog);
   const errorId = `${id}-error`;
   return (
     <fieldset className={styles.checks} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} disabled={disabled}>
@@ -27,9 +31,9 @@ export function RoleChecks({ legend, roles, onChange, error, disabled }: RoleChe
             checked={roles.includes(role)}
             onChange={(event) => onChange(toggleRole(roles, role, event.target.checked, STAFF_ROLES))}
           />
-          <label htmlFor={`${id}-${role}`}>{STAFF_ROLE_LABELS[role]}</label>
+          <label htmlFor={`${id}-${role}`}>{roleLabel(role)}</label>
           <p id={`${id}-${role}-hint`} className={styles.checkHint}>
-            {STAFF_ROLE_DESCRIPTIONS[role]}
+            {roleDescription(role)}
           </p>
         </div>
       ))}
@@ -42,13 +46,14 @@ export function RoleChecks({ legend, roles, onChange, error, disabled }: RoleChe
   );
 }
 
-/** Role labels as a list of chips. */
-export function RoleList({ roles, label }: { roles: readonly StaffRole[]; label: string }) {
+/** Role labels as a list of chips, named by `label` (an aria-label, or aria-labelledby on a Tamil page, where a name stays English). */
+export function RoleList({ roles, label }: { roles: readonly StaffRole[]; label: { 'aria-label': string } | { 'aria-labelledby': string } }) {
+  useT(sharedCatalog);
   return (
-    <ul className={styles.roles} aria-label={label}>
+    <ul className={styles.roles} {...label}>
       {roles.map((role) => (
         <li key={role} className={styles.role}>
-          {STAFF_ROLE_LABELS[role]}
+          {roleLabel(role)}
         </li>
       ))}
     </ul>

@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { StaffMember, StaffRole } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { removeFromStaff } from '../api/remove-from-staff.js';
 import { resetAuthenticator } from '../api/reset-authenticator.js';
 import { setStaffRoles } from '../api/set-staff-roles.js';
+import { useEnglishPart } from '../../../shared/english-part.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { formatWhen } from '../invite-rules.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { peopleCatalog } from '../messages.js';
 import { RoleChecks, RoleList } from './role-checks.js';
 import styles from '../../../shared/staff.module.css';
 
@@ -17,6 +21,8 @@ interface StaffMemberRowProps {
   onChanged: () => void;
 }
 
+type NamedKey = 'row.changeOf' | 'row.resetOf' | 'row.removeOf';
+
 /** One staff member: name and e-mail, roles, whether an authenticator app is set up; change roles, reset their app, remove. */
 export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps) {
   const [editing, setEditing] = useState(false);
@@ -25,18 +31,24 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
   const [confirming, setConfirming] = useState<'remove' | 'reset' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { busy, run } = useStaffAction();
+  const t = useT(peopleCatalog);
+  const english = useEnglishPart();
+  const id = useId();
   const name = `${member.user.firstName} ${member.user.lastName}`;
+  // A control named after the person: in English "Change roles of Arun Kumar"; on a Tamil page the name
+  // (marked English) and the control's own Tamil words, so no English is left in a Tamil label.
+  const named = (key: NamedKey, ownId: string) => (english ? { id: `${id}-${ownId}`, 'aria-labelledby': `${id}-name ${id}-${ownId}` } : { 'aria-label': t(key, { name }) });
 
   const save = async () => {
     if (roles.length === 0) {
-      setFailure('Choose at least one role, or use Remove from staff.');
+      setFailure(t('row.noRole'));
       return;
     }
     const outcome = await run((token) => setStaffRoles(token, member.user.id, roles));
     if (!outcome.ok) return setFailure(outcome.text);
     setFailure(null);
     setEditing(false);
-    notify.success(`${name}'s roles are saved.`);
+    notify.success(t('row.saved', { name }));
     onChanged();
   };
 
@@ -44,7 +56,7 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
     const outcome = await run((token) => removeFromStaff(token, member.user.id));
     setConfirming(null);
     if (!outcome.ok) return setFailure(outcome.text);
-    notify.success(`${name} is no longer staff.`);
+    notify.success(t('row.removed', { name }));
     onChanged();
   };
 
@@ -52,49 +64,49 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
     const outcome = await run((token) => resetAuthenticator(token, member.user.id));
     setConfirming(null);
     if (!outcome.ok) return setFailure(outcome.text);
-    notify.success(`${name}'s authenticator app is reset: they set up a new one at their next login.`);
+    notify.success(t('row.resetDone', { name }));
     onChanged();
   };
 
+  const nameText = english ? <span id={`${id}-name`} lang={english}>{name}</span> : name;
   return (
     <li className={styles.row}>
       <div>
-        <p className={styles.name}>
-          {name}
-          {isYou ? ' (you)' : ''}
-        </p>
+        <p className={styles.name}>{isYou ? richText(t('row.you', { name }), { 0: () => nameText }) : nameText}</p>
         <p className={styles.email}>{member.user.email}</p>
       </div>
       <div>
-        <span className={styles.label}>Roles</span>
-        <RoleList roles={member.roles} label={`Roles of ${name}`} />
+        <span className={styles.label} id={english && `${id}-roles`}>
+          {t('row.roles')}
+        </span>
+        <RoleList roles={member.roles} label={english ? { 'aria-labelledby': `${id}-name ${id}-roles` } : { 'aria-label': t('row.rolesOf', { name }) }} />
       </div>
       <div>
-        <span className={styles.label}>Two-factor sign-in</span>
-        {member.twoFactorEnrolled ? <span className={styles.ok}>App set up</span> : <span className={styles.warn}>Not set up yet</span>}
-        <span className={styles.since}>Staff since {formatWhen(member.since)}</span>
+        <span className={styles.label}>{t('row.twoFactor')}</span>
+        {member.twoFactorEnrolled ? <span className={styles.ok}>{t('row.appSet')}</span> : <span className={styles.warn}>{t('row.appMissing')}</span>}
+        <span className={styles.since}>{t('row.since', { when: formatWhen(member.since) })}</span>
       </div>
       <div className={styles.rowActions}>
         <button
           type="button"
           className={styles.secondary}
           aria-expanded={editing}
-          aria-label={`Change roles of ${name}`}
+          {...named('row.changeOf', 'change')}
           onClick={() => {
             setRoles(member.roles);
             setFailure(null);
             setEditing(!editing);
           }}
         >
-          Change roles
+          {t('row.change')}
         </button>
         {member.twoFactorEnrolled && !isYou ? (
-          <button type="button" className={styles.secondary} aria-label={`Reset the authenticator app of ${name}`} onClick={() => setConfirming('reset')}>
-            Reset authenticator
+          <button type="button" className={styles.secondary} {...named('row.resetOf', 'reset')} onClick={() => setConfirming('reset')}>
+            {t('row.reset')}
           </button>
         ) : null}
-        <button type="button" className={`${styles.secondary} ${styles.danger}`} aria-label={`Remove ${name} from staff`} onClick={() => setConfirming('remove')}>
-          Remove
+        <button type="button" className={`${styles.secondary} ${styles.danger}`} {...named('row.removeOf', 'remove')} onClick={() => setConfirming('remove')}>
+          {t('row.remove')}
         </button>
       </div>
       {failure && !editing ? (
@@ -105,22 +117,22 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
       {editing ? (
         <div className={styles.editor}>
           {failure ? <Banner tone="error" title={failure} /> : null}
-          <RoleChecks legend={`Roles of ${name}`} roles={roles} onChange={setRoles} disabled={busy} />
+          <RoleChecks legend={t('row.rolesOf', { name })} roles={roles} onChange={setRoles} disabled={busy} />
           <p className={styles.actions}>
             <button type="button" className="tca-button" aria-disabled={busy || undefined} onClick={() => !busy && void save()}>
-              {busy ? 'Saving...' : 'Save roles'}
+              {busy ? t('row.saving') : t('row.save')}
             </button>
             <button type="button" className={styles.secondary} disabled={busy} onClick={() => setEditing(false)}>
-              Cancel
+              {t('row.cancel')}
             </button>
           </p>
         </div>
       ) : null}
       {confirming === 'remove' ? (
         <ConfirmDialog
-          title={`Remove ${name} from staff?`}
-          description={`${name} loses every staff role at once, on their next request. Their member account stays.`}
-          confirmLabel="Remove from staff"
+          title={t('remove.title', { name })}
+          description={t('remove.text', { name })}
+          confirmLabel={t('remove.confirm')}
           busy={busy}
           onConfirm={() => void remove()}
           onCancel={() => setConfirming(null)}
@@ -128,9 +140,9 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
       ) : null}
       {confirming === 'reset' ? (
         <ConfirmDialog
-          title={`Reset the authenticator app of ${name}?`}
-          description={`For someone who lost their phone and their recovery codes. ${name} is signed out at once, their app and recovery codes stop working, and their next login sets up a new app. Check it is really them who asked.`}
-          confirmLabel="Reset authenticator"
+          title={t('reset.title', { name })}
+          description={t('reset.text', { name })}
+          confirmLabel={t('reset.confirm')}
           busy={busy}
           onConfirm={() => void reset()}
           onCancel={() => setConfirming(null)}
