@@ -103,20 +103,31 @@ export async function deleteUnusedImageSources(client: PoolClient): Promise<void
 
 interface SectionTable {
   table: string;
-  /** The columns an item's values fill, in this order (key and fingerprint apart). */
+  /** The columns an item's values fill, in this order (key and fingerprint apart) ... */
   columns: string[];
+  /** ... then its Tamil versions' (migration 011). */
+  tamilColumns: string[];
 }
 
 /** The table of each section of a content folder. */
 export const SECTION_TABLES = {
-  posts: { table: 'blog_posts', columns: ['name', 'description', 'published_at', 'image', 'image_meta', 'image_hash', 'status', 'publish_at', 'cover_alt'] },
+  posts: {
+    table: 'blog_posts',
+    columns: ['name', 'description', 'published_at', 'image', 'image_meta', 'image_hash', 'status', 'publish_at', 'cover_alt'],
+    tamilColumns: ['name_ta', 'description_ta'],
+  },
   events: {
     table: 'events',
     columns: ['name', 'description', 'starts_on', 'ends_on', 'time', 'location', 'images', 'image_meta', 'image_hashes', 'event_link', 'status'],
+    tamilColumns: ['name_ta', 'description_ta', 'location_ta'],
   },
-  team: { table: 'team_members', columns: ['name', 'designation', 'description', 'sort_order', 'image', 'image_meta', 'image_hash', 'image_alt'] },
-  sponsors: { table: 'sponsors', columns: ['name', 'link', 'sort_order', 'image', 'image_meta', 'image_hash', 'image_alt'] },
-  gallery: { table: 'gallery_events', columns: ['name', 'event_date', 'images', 'image_meta', 'image_hashes'] },
+  team: {
+    table: 'team_members',
+    columns: ['name', 'designation', 'description', 'sort_order', 'image', 'image_meta', 'image_hash', 'image_alt'],
+    tamilColumns: ['name_ta', 'designation_ta', 'description_ta'],
+  },
+  sponsors: { table: 'sponsors', columns: ['name', 'link', 'sort_order', 'image', 'image_meta', 'image_hash', 'image_alt'], tamilColumns: ['name_ta'] },
+  gallery: { table: 'gallery_events', columns: ['name', 'event_date', 'images', 'image_meta', 'image_hashes'], tamilColumns: ['name_ta'] },
 } as const satisfies Record<string, SectionTable>;
 
 export type ContentSection = keyof typeof SECTION_TABLES;
@@ -127,10 +138,10 @@ export async function sectionFingerprints(client: PoolClient, section: ContentSe
   return rows;
 }
 
-/** Adds the item or replaces the stored one with this key; `values` in the order of SECTION_TABLES[section].columns. */
+/** Adds the item or replaces the stored one with this key; `values` in the order of SECTION_TABLES[section].columns, then tamilColumns. */
 export async function upsertSectionItem(client: PoolClient, section: ContentSection, key: string, values: readonly unknown[], fingerprint: string): Promise<void> {
   const spec: SectionTable = SECTION_TABLES[section];
-  const columns = [...spec.columns, 'fingerprint'];
+  const columns = [...spec.columns, ...spec.tamilColumns, 'fingerprint'];
   const placeholders = columns.map((_, i) => `$${i + 2}`).join(', ');
   const updates = columns.map((column) => `${column} = EXCLUDED.${column}`).join(', ');
   const upsert = `INSERT INTO ${spec.table} (key, ${columns.join(', ')}) VALUES ($1, ${placeholders})
@@ -163,11 +174,13 @@ export interface ExportedPostRow {
   status: string;
   publish_at: Date | null;
   cover_alt: string;
+  name_ta: string | null;
+  description_ta: string | null;
 }
 
 export async function blogPostsForExport(client: PoolClient): Promise<ExportedPostRow[]> {
   const { rows } = await client.query<ExportedPostRow>(
-    'SELECT key, name, description, published_at, image_hash, image_meta, status, publish_at, cover_alt FROM blog_posts ORDER BY key',
+    'SELECT key, name, description, published_at, image_hash, image_meta, status, publish_at, cover_alt, name_ta, description_ta FROM blog_posts ORDER BY key',
   );
   return rows;
 }
@@ -184,11 +197,14 @@ export interface ExportedEventRow {
   image_meta: ImageMeta[];
   event_link: string | null;
   status: string;
+  name_ta: string | null;
+  description_ta: string | null;
+  location_ta: string | null;
 }
 
 export async function eventsForExport(client: PoolClient): Promise<ExportedEventRow[]> {
   const { rows } = await client.query<ExportedEventRow>(
-    'SELECT key, name, description, starts_on, ends_on, time, location, image_hashes, image_meta, event_link, status FROM events ORDER BY starts_on, key',
+    'SELECT key, name, description, starts_on, ends_on, time, location, image_hashes, image_meta, event_link, status, name_ta, description_ta, location_ta FROM events ORDER BY starts_on, key',
   );
   return rows;
 }
@@ -202,11 +218,14 @@ export interface ExportedTeamMemberRow {
   image_hash: string | null;
   image_meta: ImageMeta | null;
   image_alt: string;
+  name_ta: string | null;
+  designation_ta: string | null;
+  description_ta: string | null;
 }
 
 export async function teamMembersForExport(client: PoolClient): Promise<ExportedTeamMemberRow[]> {
   const { rows } = await client.query<ExportedTeamMemberRow>(
-    'SELECT key, name, designation, description, sort_order, image_hash, image_meta, image_alt FROM team_members ORDER BY sort_order, key',
+    'SELECT key, name, designation, description, sort_order, image_hash, image_meta, image_alt, name_ta, designation_ta, description_ta FROM team_members ORDER BY sort_order, key',
   );
   return rows;
 }
@@ -218,10 +237,11 @@ export interface ExportedSponsorRow {
   image_hash: string | null;
   image_meta: ImageMeta | null;
   image_alt: string;
+  name_ta: string | null;
 }
 
 export async function sponsorsForExport(client: PoolClient): Promise<ExportedSponsorRow[]> {
-  const { rows } = await client.query<ExportedSponsorRow>('SELECT key, name, link, image_hash, image_meta, image_alt FROM sponsors ORDER BY sort_order, key');
+  const { rows } = await client.query<ExportedSponsorRow>('SELECT key, name, link, image_hash, image_meta, image_alt, name_ta FROM sponsors ORDER BY sort_order, key');
   return rows;
 }
 
@@ -231,9 +251,10 @@ export interface ExportedGalleryEventRow {
   event_date: string;
   image_hashes: string[];
   image_meta: ImageMeta[];
+  name_ta: string | null;
 }
 
 export async function galleryEventsForExport(client: PoolClient): Promise<ExportedGalleryEventRow[]> {
-  const { rows } = await client.query<ExportedGalleryEventRow>('SELECT key, name, event_date, image_hashes, image_meta FROM gallery_events ORDER BY event_date DESC, key');
+  const { rows } = await client.query<ExportedGalleryEventRow>('SELECT key, name, event_date, image_hashes, image_meta, name_ta FROM gallery_events ORDER BY event_date DESC, key');
   return rows;
 }

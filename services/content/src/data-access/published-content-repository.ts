@@ -14,6 +14,9 @@ export interface BlogPostRow {
   image: string | null;
   image_meta: ImageMeta | null;
   published_at: Date;
+  /** The Tamil title and body (Markdown), NULL when none (migration 011). */
+  name_ta: string | null;
+  description_ta: string | null;
 }
 
 /**
@@ -24,13 +27,13 @@ const PUBLIC_POST = "(status = 'published' OR (status = 'scheduled' AND publish_
 
 /** Every public blog post, newest first (by the database's order; ties by key). */
 export async function blogPostsNewestFirst(db: Db): Promise<BlogPostRow[]> {
-  const { rows } = await db.query<BlogPostRow>(`SELECT key, name, description, image, image_meta, published_at FROM blog_posts WHERE ${PUBLIC_POST} ORDER BY published_at DESC, key`);
+  const { rows } = await db.query<BlogPostRow>(`SELECT key, name, description, image, image_meta, published_at, name_ta, description_ta FROM blog_posts WHERE ${PUBLIC_POST} ORDER BY published_at DESC, key`);
   return rows;
 }
 
 /** Every public blog post, in no particular order (the caller sorts). */
 export async function blogPostsUnordered(db: Db): Promise<BlogPostRow[]> {
-  const { rows } = await db.query<BlogPostRow>(`SELECT key, name, description, image, image_meta, published_at FROM blog_posts WHERE ${PUBLIC_POST}`);
+  const { rows } = await db.query<BlogPostRow>(`SELECT key, name, description, image, image_meta, published_at, name_ta, description_ta FROM blog_posts WHERE ${PUBLIC_POST}`);
   return rows;
 }
 
@@ -40,11 +43,12 @@ export interface GalleryEventRow {
   event_date: string;
   images: string[];
   image_meta: ImageMeta[];
+  name_ta: string | null;
 }
 
 /** Every gallery album, newest first. */
 export async function galleryEvents(db: Db): Promise<GalleryEventRow[]> {
-  const { rows } = await db.query<GalleryEventRow>('SELECT key, name, event_date, images, image_meta FROM gallery_events ORDER BY event_date DESC, name, key');
+  const { rows } = await db.query<GalleryEventRow>('SELECT key, name, event_date, images, image_meta, name_ta FROM gallery_events ORDER BY event_date DESC, name, key');
   return rows;
 }
 
@@ -55,11 +59,14 @@ export interface TeamMemberRow {
   description: string;
   image: string | null;
   image_meta: ImageMeta | null;
+  name_ta: string | null;
+  designation_ta: string | null;
+  description_ta: string | null;
 }
 
 /** Every committee member, in their order. */
 export async function teamMembers(db: Db): Promise<TeamMemberRow[]> {
-  const { rows } = await db.query<TeamMemberRow>('SELECT key, name, designation, description, image, image_meta FROM team_members ORDER BY sort_order, name, key');
+  const { rows } = await db.query<TeamMemberRow>('SELECT key, name, designation, description, image, image_meta, name_ta, designation_ta, description_ta FROM team_members ORDER BY sort_order, name, key');
   return rows;
 }
 
@@ -76,9 +83,12 @@ export interface EventRow {
   event_link: string | null;
   status: SiteEvent['status'];
   updated_at: Date;
+  name_ta: string | null;
+  description_ta: string | null;
+  location_ta: string | null;
 }
 
-const EVENT_COLUMNS = 'key, name, description, starts_on, ends_on, time, location, images, image_meta, event_link, status, updated_at';
+const EVENT_COLUMNS = 'key, name, description, starts_on, ends_on, time, location, images, image_meta, event_link, status, updated_at, name_ta, description_ta, location_ta';
 
 /** Every event but drafts, by date (then time; all-day first). */
 export async function publishedEvents(db: Db): Promise<EventRow[]> {
@@ -111,11 +121,12 @@ export interface SponsorRow {
   image: string | null;
   image_meta: ImageMeta | null;
   link: string | null;
+  name_ta: string | null;
 }
 
 /** Every sponsor, in their order. */
 export async function sponsors(db: Db): Promise<SponsorRow[]> {
-  const { rows } = await db.query<SponsorRow>('SELECT key, name, image, image_meta, link FROM sponsors ORDER BY sort_order, name, key');
+  const { rows } = await db.query<SponsorRow>('SELECT key, name, image, image_meta, link, name_ta FROM sponsors ORDER BY sort_order, name, key');
   return rows;
 }
 

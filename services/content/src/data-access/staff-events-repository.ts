@@ -24,9 +24,13 @@ export interface StaffEventRow {
   image_hashes: string[];
   updated_at: Date;
   version: number;
+  /** The Tamil name, description and place; NULL is none (migration 011). */
+  name_ta: string | null;
+  description_ta: string | null;
+  location_ta: string | null;
 }
 
-const COLUMNS = 'key, name, description, starts_on, ends_on, time, location, event_link, status, images, image_meta, image_hashes, updated_at, version';
+const COLUMNS = 'key, name, description, starts_on, ends_on, time, location, event_link, status, images, image_meta, image_hashes, updated_at, version, name_ta, description_ta, location_ta';
 
 /** Every event, the latest first day first. */
 export async function allStaffEvents(db: Db): Promise<StaffEventRow[]> {
@@ -55,6 +59,9 @@ export interface EventWrite {
   location: string;
   eventLink: string | null;
   status: EventStatus;
+  nameTa: string | null;
+  descriptionTa: string | null;
+  locationTa: string | null;
 }
 
 export interface EventImagesWrite {
@@ -66,9 +73,9 @@ export interface EventImagesWrite {
 /** Inserts an event without pictures; undefined when the key is taken meanwhile. fingerprint NULL: an import always rewrites it. */
 export async function insertEvent(db: Db, key: string, event: EventWrite): Promise<StaffEventRow | undefined> {
   const { rows } = await db.query<StaffEventRow>(
-    `INSERT INTO events (key, name, description, starts_on, ends_on, time, location, event_link, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (key) DO NOTHING RETURNING ${COLUMNS}`,
-    [key, event.name, event.description, event.startsOn, event.endsOn, event.time, event.location, event.eventLink, event.status],
+    `INSERT INTO events (key, name, description, starts_on, ends_on, time, location, event_link, status, name_ta, description_ta, location_ta)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (key) DO NOTHING RETURNING ${COLUMNS}`,
+    [key, event.name, event.description, event.startsOn, event.endsOn, event.time, event.location, event.eventLink, event.status, event.nameTa, event.descriptionTa, event.locationTa],
   );
   return rows[0];
 }
@@ -77,9 +84,12 @@ export async function insertEvent(db: Db, key: string, event: EventWrite): Promi
 export async function updateEvent(db: Db, key: string, event: EventWrite, images: EventImagesWrite): Promise<StaffEventRow> {
   const { rows } = await db.query<StaffEventRow>(
     `UPDATE events SET name = $2, description = $3, starts_on = $4, ends_on = $5, time = $6, location = $7, event_link = $8, status = $9,
-       images = $10, image_meta = $11, image_hashes = $12, fingerprint = NULL
+       images = $10, image_meta = $11, image_hashes = $12, name_ta = $13, description_ta = $14, location_ta = $15, fingerprint = NULL
      WHERE key = $1 RETURNING ${COLUMNS}`,
-    [key, event.name, event.description, event.startsOn, event.endsOn, event.time, event.location, event.eventLink, event.status, images.images, JSON.stringify(images.imageMeta), images.imageHashes],
+    [
+      key, event.name, event.description, event.startsOn, event.endsOn, event.time, event.location, event.eventLink, event.status,
+      images.images, JSON.stringify(images.imageMeta), images.imageHashes, event.nameTa, event.descriptionTa, event.locationTa,
+    ],
   );
   const row = rows[0];
   if (!row) throw new Error(`updateEvent: no event ${key}`);

@@ -18,6 +18,15 @@ export interface AlbumRow {
   image_hashes: string[];
   updated_at: Date;
   version: number;
+  /** The Tamil name; NULL is none (migration 011). */
+  name_ta: string | null;
+}
+
+/** What an album's create or update writes. */
+export interface AlbumWrite {
+  name: string;
+  date: string;
+  nameTa: string | null;
 }
 
 /** One photo as stored: its meta (with the alt text) and the hash of its source picture (its id). */
@@ -26,7 +35,7 @@ export interface AlbumPhoto {
   meta: ImageMeta;
 }
 
-const COLUMNS = "key, name, to_char(event_date, 'YYYY-MM-DD') AS event_date, images, image_meta, image_hashes, updated_at, version";
+const COLUMNS = "key, name, to_char(event_date, 'YYYY-MM-DD') AS event_date, images, image_meta, image_hashes, updated_at, version, name_ta";
 
 /** Newest first, as the public gallery lists them. */
 export async function allAlbums(db: Db): Promise<AlbumRow[]> {
@@ -47,10 +56,10 @@ export async function albumKeysLike(db: Db, base: string): Promise<string[]> {
 }
 
 /** Inserts an empty album; undefined when the key is taken meanwhile. fingerprint NULL: an import always rewrites it. */
-export async function insertAlbum(db: Db, key: string, fields: { name: string; date: string }): Promise<AlbumRow | undefined> {
+export async function insertAlbum(db: Db, key: string, fields: AlbumWrite): Promise<AlbumRow | undefined> {
   const { rows } = await db.query<AlbumRow>(
-    `INSERT INTO gallery_events (key, name, event_date) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING ${COLUMNS}`,
-    [key, fields.name, fields.date],
+    `INSERT INTO gallery_events (key, name, event_date, name_ta) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING ${COLUMNS}`,
+    [key, fields.name, fields.date, fields.nameTa],
   );
   return rows[0];
 }
@@ -61,11 +70,12 @@ function only(rows: AlbumRow[], what: string, key: string): AlbumRow {
   return row;
 }
 
-export async function updateAlbum(db: Db, key: string, fields: { name: string; date: string }): Promise<AlbumRow> {
-  const { rows } = await db.query<AlbumRow>(`UPDATE gallery_events SET name = $2, event_date = $3, fingerprint = NULL WHERE key = $1 RETURNING ${COLUMNS}`, [
+export async function updateAlbum(db: Db, key: string, fields: AlbumWrite): Promise<AlbumRow> {
+  const { rows } = await db.query<AlbumRow>(`UPDATE gallery_events SET name = $2, event_date = $3, name_ta = $4, fingerprint = NULL WHERE key = $1 RETURNING ${COLUMNS}`, [
     key,
     fields.name,
     fields.date,
+    fields.nameTa,
   ]);
   return only(rows, 'updateAlbum', key);
 }

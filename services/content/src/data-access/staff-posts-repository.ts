@@ -20,9 +20,12 @@ export interface StaffPostRow {
   image_meta: ImageMeta | null;
   image_hash: string | null;
   cover_alt: string;
+  /** The Tamil title and body (Markdown); NULL is none (migration 011). */
+  name_ta: string | null;
+  description_ta: string | null;
 }
 
-const COLUMNS = 'key, name, description, published_at, status, publish_at, updated_at, version, image, image_meta, image_hash, cover_alt';
+const COLUMNS = 'key, name, description, published_at, status, publish_at, updated_at, version, image, image_meta, image_hash, cover_alt, name_ta, description_ta';
 
 export async function allStaffPosts(db: Db): Promise<StaffPostRow[]> {
   const { rows } = await db.query<StaffPostRow>(`SELECT ${COLUMNS} FROM blog_posts ORDER BY published_at DESC, key`);
@@ -50,23 +53,26 @@ export interface PostWrite {
   coverAlt: string;
   /** image_meta with the alt text applied, or null without a cover. */
   imageMeta: ImageMeta | null;
+  nameTa: string | null;
+  descriptionTa: string | null;
 }
 
 /** Inserts a post; undefined when the key is taken meanwhile (the caller picks another). fingerprint NULL: an import always rewrites it. */
 export async function insertPost(db: Db, key: string, post: PostWrite): Promise<StaffPostRow | undefined> {
   const { rows } = await db.query<StaffPostRow>(
-    `INSERT INTO blog_posts (key, name, description, published_at, status, publish_at, cover_alt, image_meta)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (key) DO NOTHING RETURNING ${COLUMNS}`,
-    [key, post.name, post.description, post.publishedAt, post.status, post.publishAt, post.coverAlt, post.imageMeta ? JSON.stringify(post.imageMeta) : null],
+    `INSERT INTO blog_posts (key, name, description, published_at, status, publish_at, cover_alt, image_meta, name_ta, description_ta)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (key) DO NOTHING RETURNING ${COLUMNS}`,
+    [key, post.name, post.description, post.publishedAt, post.status, post.publishAt, post.coverAlt, post.imageMeta ? JSON.stringify(post.imageMeta) : null, post.nameTa, post.descriptionTa],
   );
   return rows[0];
 }
 
 export async function updatePost(db: Db, key: string, post: PostWrite): Promise<StaffPostRow> {
   const { rows } = await db.query<StaffPostRow>(
-    `UPDATE blog_posts SET name = $2, description = $3, published_at = $4, status = $5, publish_at = $6, cover_alt = $7, image_meta = $8, fingerprint = NULL
+    `UPDATE blog_posts SET name = $2, description = $3, published_at = $4, status = $5, publish_at = $6, cover_alt = $7, image_meta = $8,
+       name_ta = $9, description_ta = $10, fingerprint = NULL
      WHERE key = $1 RETURNING ${COLUMNS}`,
-    [key, post.name, post.description, post.publishedAt, post.status, post.publishAt, post.coverAlt, post.imageMeta ? JSON.stringify(post.imageMeta) : null],
+    [key, post.name, post.description, post.publishedAt, post.status, post.publishAt, post.coverAlt, post.imageMeta ? JSON.stringify(post.imageMeta) : null, post.nameTa, post.descriptionTa],
   );
   const row = rows[0];
   if (!row) throw new Error(`updatePost: no post ${key}`);

@@ -22,10 +22,15 @@ export interface OrderedItemRow {
 export interface TeamMemberRow extends OrderedItemRow {
   designation: string;
   description: string;
+  /** The Tamil name, role and about; NULL is none (migration 011). */
+  name_ta: string | null;
+  designation_ta: string | null;
+  description_ta: string | null;
 }
 
 export interface SponsorRow extends OrderedItemRow {
   link: string | null;
+  name_ta: string | null;
 }
 
 /** A list's table and the columns it has besides the shared ones (written in this order). */
@@ -34,8 +39,8 @@ export interface OrderedTable {
   columns: readonly string[];
 }
 
-export const TEAM_TABLE: OrderedTable = { table: 'team_members', columns: ['designation', 'description'] };
-export const SPONSOR_TABLE: OrderedTable = { table: 'sponsors', columns: ['link'] };
+export const TEAM_TABLE: OrderedTable = { table: 'team_members', columns: ['designation', 'description', 'name_ta', 'designation_ta', 'description_ta'] };
+export const SPONSOR_TABLE: OrderedTable = { table: 'sponsors', columns: ['link', 'name_ta'] };
 
 function selected(spec: OrderedTable): string {
   return ['key', 'name', 'image', 'image_meta', 'image_alt', 'sort_order', 'version', 'updated_at', ...spec.columns].join(', ');

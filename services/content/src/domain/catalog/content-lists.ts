@@ -10,6 +10,7 @@ import {
   teamMembers,
   type EventRow,
 } from '../../data-access/published-content-repository.js';
+import { publicTamil } from '../tamil-texts.js';
 import { renderMarkdown } from './post-markdown.js';
 
 /** The five public lists (spec §7) and the home page's latest posts, read straight from the tables in their published order. */
@@ -26,6 +27,8 @@ export async function blogList(pool: Pool): Promise<BlogPost[]> {
     image: row.image,
     imageMeta: row.image_meta,
     date: row.published_at.toISOString(),
+    // The Tamil body is rendered and sanitised exactly as the English one.
+    ...publicTamil({ name: row.name_ta, desc: row.description_ta, html: row.description_ta === null ? null : renderMarkdown(row.description_ta) }),
   }));
 }
 
@@ -36,17 +39,33 @@ export async function latestPostsList(pool: Pool): Promise<BlogSummary[]> {
   const posts = rows.map((row) => ({ _id: row.key, date: row.published_at.toISOString(), row }));
   return newestFirst(posts)
     .slice(0, LATEST_POSTS_COUNT)
-    .map(({ _id, date, row }) => ({ _id, name: row.name, excerpt: excerpt(row.description, BLOG_EXCERPT_MAX), image: row.image, imageMeta: row.image_meta, date }));
+    .map(({ _id, date, row }) => ({
+      _id,
+      name: row.name,
+      excerpt: excerpt(row.description, BLOG_EXCERPT_MAX),
+      image: row.image,
+      imageMeta: row.image_meta,
+      date,
+      ...publicTamil({ name: row.name_ta, excerpt: row.description_ta === null ? null : excerpt(row.description_ta, BLOG_EXCERPT_MAX) }),
+    }));
 }
 
 export async function galleryList(pool: Pool): Promise<GalleryEvent[]> {
   const rows = await galleryEvents(pool);
-  return rows.map((row) => ({ _id: row.key, name: row.name, date: row.event_date, images: row.images, imageMeta: row.image_meta }));
+  return rows.map((row) => ({ _id: row.key, name: row.name, date: row.event_date, images: row.images, imageMeta: row.image_meta, ...publicTamil({ name: row.name_ta }) }));
 }
 
 export async function teamList(pool: Pool): Promise<TeamMember[]> {
   const rows = await teamMembers(pool);
-  return rows.map((row) => ({ _id: row.key, name: row.name, designation: row.designation, description: row.description, image: row.image, imageMeta: row.image_meta }));
+  return rows.map((row) => ({
+    _id: row.key,
+    name: row.name,
+    designation: row.designation,
+    description: row.description,
+    image: row.image,
+    imageMeta: row.image_meta,
+    ...publicTamil({ name: row.name_ta, designation: row.designation_ta, description: row.description_ta }),
+  }));
 }
 
 export function toSiteEvent(row: EventRow): SiteEvent {
@@ -62,6 +81,7 @@ export function toSiteEvent(row: EventRow): SiteEvent {
     imageMeta: row.image_meta,
     eventLink: row.event_link,
     status: row.status,
+    ...publicTamil({ name: row.name_ta, description: row.description_ta, location: row.location_ta }),
   };
 }
 
@@ -73,7 +93,7 @@ export async function eventList(pool: Pool): Promise<SiteEvent[]> {
 
 export async function sponsorList(pool: Pool): Promise<Sponsor[]> {
   const rows = await sponsors(pool);
-  return rows.map((row) => ({ _id: row.key, name: row.name, image: row.image, imageMeta: row.image_meta, link: row.link }));
+  return rows.map((row) => ({ _id: row.key, name: row.name, image: row.image, imageMeta: row.image_meta, link: row.link, ...publicTamil({ name: row.name_ta }) }));
 }
 
 export const LIST_BUILDERS: Record<ListName, (pool: Pool) => Promise<unknown[]>> = {

@@ -6,7 +6,7 @@ import type { EventRow } from '../../data-access/published-content-repository.js
 describe('event calendars', () => {
   const base: EventRow = {
     key: 'fair', name: 'Fair', description: 'Food, music', starts_on: '2026-04-04', ends_on: null, time: '19:00', location: 'Town Hall',
-    images: [], image_meta: [], event_link: null, status: 'Active', updated_at: new Date('2026-01-02T03:04:05Z'),
+    images: [], image_meta: [], event_link: null, status: 'Active', updated_at: new Date('2026-01-02T03:04:05Z'), name_ta: null, description_ta: null, location_ta: null,
   };
 
   it('writes timed events in Adelaide time with a VTIMEZONE and a 2-hour default length', () => {

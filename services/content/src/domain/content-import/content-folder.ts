@@ -3,7 +3,27 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { ALBUM_FIELD_RULES, ALBUM_PHOTOS_MAX, CONTENT_KEY_MESSAGE, CONTENT_KEY_PATTERN, EVENT_FIELD_RULES, EVENT_IMAGES_MAX, POST_FIELD_RULES, POST_STATUSES, publishAtSchema, SPONSOR_FIELD_RULES, TEAM_FIELD_RULES, type PostStatus, type SiteEvent } from '@tca/contracts';
+import {
+  ALBUM_FIELD_RULES,
+  ALBUM_PHOTOS_MAX,
+  albumTamilRequestSchema,
+  CONTENT_KEY_MESSAGE,
+  CONTENT_KEY_PATTERN,
+  EVENT_FIELD_RULES,
+  EVENT_IMAGES_MAX,
+  eventTamilRequestSchema,
+  POST_FIELD_RULES,
+  POST_STATUSES,
+  publishAtSchema,
+  SPONSOR_FIELD_RULES,
+  sponsorTamilRequestSchema,
+  tamilRequestSchema,
+  TEAM_FIELD_RULES,
+  teamTamilRequestSchema,
+  type PostStatus,
+  type SiteEvent,
+} from '@tca/contracts';
+import type { TamilTexts } from '../tamil-texts.js';
 import { resolveDate, siteTimeToInstant } from '../site-dates.js';
 import { SOURCE_TYPES } from '../image-variants.js';
 
@@ -12,6 +32,11 @@ import { SOURCE_TYPES } from '../image-variants.js';
  *   posts/<key>.md (YAML front matter: name, date, image?, imageAlt?, status?, publishAt?; body: Markdown), events.json,
  *   team.json, sponsors.json, gallery.json, images/<file>.
  * Reading it validates everything and names the file and field of every problem at once.
+ *
+ * Tamil versions (issue 17), all optional, in a `ta` object like the public API's: a post's front matter
+ * `ta: { name, body }` (body: Markdown, a YAML block `body: |`), events.json `ta: { name, description,
+ * location }`, team.json `ta: { name, designation, description }`, sponsors.json and gallery.json
+ * `ta: { name }`. The English fields' limits; a blank one is none.
  */
 
 export const SECTIONS = ['posts', 'events', 'team', 'sponsors', 'gallery'] as const;
@@ -40,6 +65,7 @@ export interface PostInput {
   status: PostStatus;
   /** When a scheduled post shows itself; null unless scheduled. */
   publishAt: Date | null;
+  ta: TamilTexts<'name' | 'body'>;
 }
 
 export interface EventInput {
@@ -53,6 +79,7 @@ export interface EventInput {
   images: ImageRef[];
   eventLink: string | null;
   status: SiteEvent['status'];
+  ta: TamilTexts<'name' | 'description' | 'location'>;
 }
 
 export interface TeamInput {
@@ -64,6 +91,7 @@ export interface TeamInput {
   /** The photo's alt text (kept also without a photo, as the staff editor does). */
   imageAlt: string;
   order: number;
+  ta: TamilTexts<'name' | 'designation' | 'description'>;
 }
 
 export interface SponsorInput {
@@ -75,6 +103,7 @@ export interface SponsorInput {
   link: string | null;
   /** Position in sponsors.json. */
   order: number;
+  ta: TamilTexts<'name'>;
 }
 
 export interface GalleryInput {
@@ -82,6 +111,7 @@ export interface GalleryInput {
   name: string;
   date: string;
   images: ImageRef[];
+  ta: TamilTexts<'name'>;
 }
 
 export interface ContentFolder {
@@ -117,6 +147,7 @@ const postFrontMatter = z
     imageAlt: POST_FIELD_RULES.coverAlt('imageAlt').nullish(),
     status: z.enum(POST_STATUSES, `status must be one of ${POST_STATUSES.join(', ')}`).optional(),
     publishAt: z.union([publishAtSchema, z.date()]).nullish(),
+    ta: tamilRequestSchema({ name: POST_FIELD_RULES.tamilTitle('ta.name'), body: POST_FIELD_RULES.body('ta.body') }).optional(),
   })
   .strict()
   .refine((front) => front.status !== 'scheduled' || Boolean(front.publishAt), { path: ['publishAt'], message: 'publishAt is required with status scheduled' });
@@ -137,6 +168,7 @@ const eventEntry = z
     imageAlts: z.array(EVENT_FIELD_RULES.imageAlt('imageAlts entry')).optional(),
     eventLink: EVENT_FIELD_RULES.link('eventLink').nullish(),
     status: EVENT_FIELD_RULES.status('status').default('Active'),
+    ta: eventTamilRequestSchema.optional(),
   })
   .strict();
 
@@ -150,6 +182,7 @@ const teamEntry = z
     image: imageName.nullish(),
     imageAlt: TEAM_FIELD_RULES.imageAlt('imageAlt').nullish(),
     order: z.number({ error: 'order must be a whole number' }).int('order must be a whole number'),
+    ta: teamTamilRequestSchema.optional(),
   })
   .strict();
 
@@ -160,6 +193,7 @@ const sponsorEntry = z
     image: imageName.nullish(),
     imageAlt: SPONSOR_FIELD_RULES.imageAlt('imageAlt').nullish(),
     link: SPONSOR_FIELD_RULES.link('link').nullish(),
+    ta: sponsorTamilRequestSchema.optional(),
   })
   .strict();
 
@@ -172,6 +206,7 @@ const galleryEntry = z
     date: dateText,
     images: z.array(imageName).max(ALBUM_PHOTOS_MAX, `images: at most ${ALBUM_PHOTOS_MAX} pictures`).default([]),
     imageAlts: z.array(ALBUM_FIELD_RULES.photoAlt('imageAlts entry')).optional(),
+    ta: albumTamilRequestSchema.optional(),
   })
   .strict();
 
@@ -306,7 +341,7 @@ async function readPosts(collector: Collector, today: string): Promise<PostInput
       for (const issue of result.error.issues) for (const line of describeIssue(issue)) collector.add(where, line);
       continue;
     }
-    const { name, date: rawDate, image, imageAlt, status = 'published', publishAt } = result.data;
+    const { name, date: rawDate, image, imageAlt, status = 'published', publishAt, ta = {} } = result.data;
     let publishedAt: Date | undefined;
     if (rawDate instanceof Date) publishedAt = rawDate;
     else {
@@ -333,6 +368,8 @@ async function readPosts(collector: Collector, today: string): Promise<PostInput
       imageAlt: imageAlt ?? '',
       status,
       publishAt: status === 'scheduled' && publishAt ? new Date(publishAt) : null,
+      // The Tamil body kept as the English one is (leading blank lines and trailing space dropped).
+      ta: ta.body === undefined ? ta : { ...ta, body: ta.body.replace(/^\s*\n/, '').trimEnd() },
     });
   }
   return posts;
@@ -373,6 +410,7 @@ export async function readContentFolder(dir: string, today: string): Promise<Con
         images: collector.images(where, entry.images, entry.imageAlts, photoAlt(entry.name)),
         eventLink: entry.eventLink ?? null,
         status: entry.status,
+        ta: entry.ta ?? {},
       };
     });
   }
@@ -387,6 +425,7 @@ export async function readContentFolder(dir: string, today: string): Promise<Con
       image: collector.image(where, 'image', entry.image, entry.imageAlt ?? ''),
       imageAlt: entry.imageAlt ?? '',
       order: entry.order,
+      ta: entry.ta ?? {},
     }));
   }
 
@@ -399,6 +438,7 @@ export async function readContentFolder(dir: string, today: string): Promise<Con
       imageAlt: entry.imageAlt ?? (entry.image ? entry.name : ''),
       link: entry.link ?? null,
       order: index,
+      ta: entry.ta ?? {},
     }));
   }
 
@@ -409,6 +449,7 @@ export async function readContentFolder(dir: string, today: string): Promise<Con
       name: entry.name,
       date: date(collector, where, 'date', entry.date, today),
       images: collector.images(where, entry.images, entry.imageAlts, photoAlt(entry.name)),
+      ta: entry.ta ?? {},
     }));
   }
 

@@ -4,6 +4,7 @@ import { stringify as toYaml } from 'yaml';
 import type { ImageMeta } from '@tca/contracts';
 import type { PoolClient } from '@tca/service-kit';
 import { instantToSite } from '../site-dates.js';
+import { publicTamil } from '../tamil-texts.js';
 import {
   beginReadOnlySnapshot,
   blogPostsForExport,
@@ -49,7 +50,7 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
     const posts = await blogPostsForExport(client);
     for (const post of posts) {
       const local = instantToSite(post.published_at);
-      const front: Record<string, string> = { name: post.name, date: local.time === '12:00:00' ? local.date : post.published_at.toISOString() };
+      const front: Record<string, unknown> = { name: post.name, date: local.time === '12:00:00' ? local.date : post.published_at.toISOString() };
       const image = fileOf(post.image_hash);
       if (image) {
         front.image = image;
@@ -58,6 +59,8 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
       // Drafts and scheduled posts (the staff editor's) say so; a published post's front matter is as before.
       if (post.status !== 'published') front.status = post.status;
       if (post.status === 'scheduled' && post.publish_at) front.publishAt = post.publish_at.toISOString();
+      // The Tamil versions, where the post has them (the body as a YAML block).
+      Object.assign(front, publicTamil({ name: post.name_ta, body: post.description_ta }));
       await writeFile(join(dir, 'posts', `${post.key}.md`), `---\n${toYaml(front)}---\n\n${post.description}\n`);
     }
 
@@ -81,6 +84,7 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
         key: e.key, name: e.name, description: e.description, date: e.starts_on,
         ...(e.ends_on ? { endDate: e.ends_on } : {}), ...(e.time ? { time: e.time } : {}),
         location: e.location, ...imagesOf(e.image_hashes, e.image_meta), ...(e.event_link ? { eventLink: e.event_link } : {}), status: e.status,
+        ...publicTamil({ name: e.name_ta, description: e.description_ta, location: e.location_ta }),
       })),
     );
 
@@ -89,7 +93,9 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
       'team.json',
       team.map((m) => {
         const image = fileOf(m.image_hash);
-        return { key: m.key, name: m.name, designation: m.designation, description: m.description, ...(image ? { image } : {}), ...(image || m.image_alt ? { imageAlt: m.image_alt } : {}), order: m.sort_order };
+        return { key: m.key, name: m.name, designation: m.designation, description: m.description, ...(image ? { image } : {}), ...(image || m.image_alt ? { imageAlt: m.image_alt } : {}), order: m.sort_order,
+          ...publicTamil({ name: m.name_ta, designation: m.designation_ta, description: m.description_ta }),
+        };
       }),
     );
 
@@ -98,12 +104,12 @@ export async function exportContent(client: PoolClient, dir: string): Promise<Ex
       'sponsors.json',
       sponsors.map((s) => {
         const image = fileOf(s.image_hash);
-        return { key: s.key, name: s.name, ...(image ? { image } : {}), ...(image || s.image_alt ? { imageAlt: s.image_alt } : {}), ...(s.link ? { link: s.link } : {}) };
+        return { key: s.key, name: s.name, ...(image ? { image } : {}), ...(image || s.image_alt ? { imageAlt: s.image_alt } : {}), ...(s.link ? { link: s.link } : {}), ...publicTamil({ name: s.name_ta }) };
       }),
     );
 
     const gallery = await galleryEventsForExport(client);
-    await writeJson('gallery.json', gallery.map((g) => ({ key: g.key, name: g.name, date: g.event_date, ...imagesOf(g.image_hashes, g.image_meta) })));
+    await writeJson('gallery.json', gallery.map((g) => ({ key: g.key, name: g.name, date: g.event_date, ...imagesOf(g.image_hashes, g.image_meta), ...publicTamil({ name: g.name_ta }) })));
     await commitTransaction(client);
     return { dir, counts: { posts: posts.length, events: events.length, team: team.length, sponsors: sponsors.length, gallery: gallery.length, images: sources.length } };
   } catch (err) {

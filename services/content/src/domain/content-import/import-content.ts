@@ -102,8 +102,18 @@ async function prepareImages(client: PoolClient, folder: ContentFolder, signal: 
 
 interface Row {
   key: string;
-  /** Column values in the order of the section table's `columns` (SECTION_TABLES in the content import repository). */
+  /** Column values in the order of the section table's `columns` (SECTION_TABLES in the content import repository) ... */
   values: unknown[];
+  /** ... then its Tamil columns' (`tamilColumns`), null where there is none. */
+  tamil: Array<string | null>;
+}
+
+/**
+ * What an item's fingerprint covers: its values, and its Tamil ones only when it has one, so an item without
+ * Tamil keeps the fingerprint it was imported with before Tamil existed (re-importing it changes nothing).
+ */
+function fingerprintOf(row: Row): string {
+  return sha256(JSON.stringify(row.tamil.some((text) => text !== null) ? [...row.values, ...row.tamil] : row.values));
 }
 
 function singleImage(ref: ImageRef | null, images: Map<string, ResolvedImage>): [string | null, string | null, string | null] {
@@ -127,16 +137,25 @@ function rowsOf(folder: ContentFolder, images: Map<string, ResolvedImage>): Part
     posts: folder.posts?.map((p) => ({
       key: p.key,
       values: [p.name, p.body, p.publishedAt.toISOString(), ...singleImage(p.image, images), p.status, p.publishAt?.toISOString() ?? null, p.imageAlt],
+      tamil: [p.ta.name ?? null, p.ta.body ?? null],
     })),
     events: folder.events?.map((e) => {
       const [files, meta, hashes] = imageList(e.images, images);
-      return { key: e.key, values: [e.name, e.description, e.date, e.endDate, e.time, e.location, files, meta, hashes, e.eventLink, e.status] };
+      return {
+        key: e.key,
+        values: [e.name, e.description, e.date, e.endDate, e.time, e.location, files, meta, hashes, e.eventLink, e.status],
+        tamil: [e.ta.name ?? null, e.ta.description ?? null, e.ta.location ?? null],
+      };
     }),
-    team: folder.team?.map((m) => ({ key: m.key, values: [m.name, m.designation, m.description, m.order, ...singleImage(m.image, images), m.imageAlt] })),
-    sponsors: folder.sponsors?.map((s) => ({ key: s.key, values: [s.name, s.link, s.order, ...singleImage(s.image, images), s.imageAlt] })),
+    team: folder.team?.map((m) => ({
+      key: m.key,
+      values: [m.name, m.designation, m.description, m.order, ...singleImage(m.image, images), m.imageAlt],
+      tamil: [m.ta.name ?? null, m.ta.designation ?? null, m.ta.description ?? null],
+    })),
+    sponsors: folder.sponsors?.map((s) => ({ key: s.key, values: [s.name, s.link, s.order, ...singleImage(s.image, images), s.imageAlt], tamil: [s.ta.name ?? null] })),
     gallery: folder.gallery?.map((g) => {
       const [files, meta, hashes] = imageList(g.images, images);
-      return { key: g.key, values: [g.name, g.date, files, meta, hashes] };
+      return { key: g.key, values: [g.name, g.date, files, meta, hashes], tamil: [g.ta.name ?? null] };
     }),
   };
 }
@@ -146,13 +165,13 @@ async function importSection(client: PoolClient, section: SectionName, rows: Row
   const existing = await sectionFingerprints(client, section);
   const fingerprints = new Map(existing.map((row) => [row.key, row.fingerprint]));
   for (const row of rows) {
-    const fingerprint = sha256(JSON.stringify(row.values));
+    const fingerprint = fingerprintOf(row);
     const before = fingerprints.get(row.key);
     if (before === fingerprint) {
       report.unchanged.push(row.key);
       continue;
     }
-    await upsertSectionItem(client, section, row.key, row.values, fingerprint);
+    await upsertSectionItem(client, section, row.key, [...row.values, ...row.tamil], fingerprint);
     (fingerprints.has(row.key) ? report.changed : report.added).push(row.key);
   }
   const wanted = new Set(rows.map((row) => row.key));

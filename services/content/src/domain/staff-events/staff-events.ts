@@ -15,6 +15,7 @@ import {
   type StaffEventRow,
 } from '../../data-access/staff-events-repository.js';
 import { imageMetaOf } from '../image-variants.js';
+import { tamilChanges, tamilDifferences, tamilOf, tamilToStore, type TamilTexts } from '../tamil-texts.js';
 import { inChange, keyBase, processUpload, quote, storeProcessedImage, type Actor } from '../staff-posts/staff-posts.js';
 
 /**
@@ -65,7 +66,14 @@ export function summaryOf(row: StaffEventRow): StaffEventSummary {
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
     imageCount: row.image_meta.length,
+    ta: tamilOf({ name: row.name_ta }),
   };
+}
+
+const TAMIL_KEYS = ['name', 'description', 'location'] as const;
+
+function tamilOfEvent(row: StaffEventRow): TamilTexts<(typeof TAMIL_KEYS)[number]> {
+  return tamilOf({ name: row.name_ta, description: row.description_ta, location: row.location_ta });
 }
 
 export function eventOf(row: StaffEventRow): StaffEvent {
@@ -74,10 +82,13 @@ export function eventOf(row: StaffEventRow): StaffEvent {
     description: row.description,
     eventLink: row.event_link,
     images: row.image_meta.map((meta) => ({ url: uploadUrl(meta.file), file: meta.file, alt: meta.alt, width: meta.width, height: meta.height })),
+    ta: tamilOfEvent(row),
   };
 }
 
-function writeOf(fields: EventFields): EventWrite {
+/** What to store for the fields; `stored` (the event before an update) gives the Tamil a request without `ta` keeps. */
+function writeOf(fields: EventFields, stored?: StaffEventRow): EventWrite {
+  const ta = tamilToStore(TAMIL_KEYS, fields.ta, stored ? tamilOfEvent(stored) : {});
   return {
     name: fields.name,
     description: fields.description,
@@ -88,6 +99,9 @@ function writeOf(fields: EventFields): EventWrite {
     location: fields.location,
     eventLink: fields.eventLink,
     status: fields.status,
+    nameTa: ta.name,
+    descriptionTa: ta.description,
+    locationTa: ta.location,
   };
 }
 
@@ -122,6 +136,7 @@ function differences(row: StaffEventRow, update: EventUpdate | undefined): strin
   if (now.status !== wanted.status) changed.push('status');
   const images = (list: ReadonlyArray<{ file: string; alt: string }>) => JSON.stringify(list.map(({ file, alt }) => [file, alt]));
   if (images(now.images) !== images(update.images)) changed.push('images');
+  changed.push(...tamilDifferences(TAMIL_KEYS, tamilOfEvent(row), update.ta));
   return changed;
 }
 
@@ -137,6 +152,7 @@ function describeUpdate(before: StaffEventRow, after: StaffEventRow): string {
   if (before.event_link !== after.event_link) parts.push(`ticket link ${before.event_link ?? 'none'} -> ${after.event_link ?? 'none'}`);
   if (before.status !== after.status) parts.push(`status ${before.status} -> ${after.status}`);
   if (JSON.stringify(before.image_meta) !== JSON.stringify(after.image_meta)) parts.push(`pictures ${before.image_meta.length} -> ${after.image_meta.length}`);
+  parts.push(...tamilChanges({ name: 'Tamil name', description: 'Tamil description', location: 'Tamil location' }, tamilOfEvent(before), tamilOfEvent(after)));
   return parts.length > 0 ? parts.join('; ') : 'saved without changes';
 }
 
@@ -184,7 +200,7 @@ export class StaffEvents {
   async update(key: string, version: number, update: EventUpdate, actor: Actor): Promise<StaffEvent> {
     return inChange(this.pool, async (client) => {
       const before = await lockedAtVersion(client, key, version, update);
-      const after = await updateEvent(client, key, writeOf(update), imagesOf(before, update.images));
+      const after = await updateEvent(client, key, writeOf(update, before), imagesOf(before, update.images));
       if (after.image_meta.length < before.image_meta.length) await deleteUnusedImageSources(client);
       const action = before.status !== 'Cancelled' && after.status === 'Cancelled' ? 'event_cancelled' : 'event_updated';
       await audit(client, actor, action, key, describeUpdate(before, after));

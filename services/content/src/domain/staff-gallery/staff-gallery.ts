@@ -11,9 +11,11 @@ import {
   updateAlbum,
   type AlbumPhoto,
   type AlbumRow,
+  type AlbumWrite,
 } from '../../data-access/staff-gallery-repository.js';
 import { insertAudit } from '../../data-access/staff-posts-repository.js';
 import { imageMetaOf, sha256 } from '../image-variants.js';
+import { tamilChanges, tamilDifferences, tamilOf, tamilToStore } from '../tamil-texts.js';
 import { inChange, keyBase, processUpload, quote, storeProcessedImage, type Actor } from '../staff-posts/staff-posts.js';
 
 /**
@@ -82,7 +84,14 @@ export function albumSummaryOf(row: AlbumRow): StaffAlbumSummary {
     thumbUrl: first ? photoOf(first).thumbUrl : null,
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
+    ta: tamilOf({ name: row.name_ta }),
   };
+}
+
+/** What to store for the fields; `stored` (the album before an update) gives the Tamil name a request without `ta` keeps. */
+function writeOf(fields: AlbumFields, stored?: AlbumRow): AlbumWrite {
+  const ta = tamilToStore(['name'], fields.ta, stored ? tamilOf({ name: stored.name_ta }) : {});
+  return { name: fields.name, date: fields.date, nameTa: ta.name };
 }
 
 export function albumOf(row: AlbumRow): StaffAlbum {
@@ -100,6 +109,7 @@ function differences(row: AlbumRow, wanted: { fields?: AlbumFields; photoIds?: r
   const changed: string[] = [];
   if (wanted.fields && row.name !== wanted.fields.name) changed.push('name');
   if (wanted.fields && row.event_date !== wanted.fields.date) changed.push('date');
+  if (wanted.fields) changed.push(...tamilDifferences(['name'], tamilOf({ name: row.name_ta }), wanted.fields.ta));
   if (wanted.photoIds && [...row.image_hashes].sort().join() !== [...wanted.photoIds].sort().join()) changed.push('photos');
   return changed;
 }
@@ -152,7 +162,7 @@ export class StaffGallery {
         const taken = new Set(await albumKeysLike(client, base));
         let key = base;
         for (let n = 2; taken.has(key); n += 1) key = `${base}-${n}`;
-        const row = await insertAlbum(client, key, fields);
+        const row = await insertAlbum(client, key, writeOf(fields));
         if (!row) continue;
         await audit(client, actor, 'album_created', key, `${quote(row.name)}, ${row.event_date}`);
         return { result: albumOf(row), changed: true };
@@ -164,10 +174,11 @@ export class StaffGallery {
   async update(key: string, version: number, fields: AlbumFields, actor: Actor): Promise<StaffAlbum> {
     return inChange(this.pool, async (client) => {
       const before = await lockedAtVersion(client, key, version, { fields });
-      const after = await updateAlbum(client, key, fields);
+      const after = await updateAlbum(client, key, writeOf(fields, before));
       const parts: string[] = [];
       if (before.name !== after.name) parts.push(`name ${quote(before.name)} -> ${quote(after.name)}`);
       if (before.event_date !== after.event_date) parts.push(`date ${before.event_date} -> ${after.event_date}`);
+      parts.push(...tamilChanges({ name: 'Tamil name' }, tamilOf({ name: before.name_ta }), tamilOf({ name: after.name_ta })));
       await audit(client, actor, 'album_updated', key, parts.length > 0 ? parts.join('; ') : 'saved without changes');
       return { result: albumOf(after), changed: true };
     });

@@ -35,6 +35,7 @@ import {
   type PostWrite,
   type StaffPostRow,
 } from '../../data-access/staff-posts-repository.js';
+import { tamilChanges, tamilDifferences, tamilOf, tamilToStore, type TamilTexts } from '../tamil-texts.js';
 import { imageMetaOf, processImage, VARIANT_CONTENT_TYPE, type ProcessedImage } from '../image-variants.js';
 import { instantToSite, siteTimeToInstant } from '../site-dates.js';
 
@@ -107,12 +108,20 @@ export function summaryOf(row: StaffPostRow): StaffPostSummary {
     version: row.version,
     cover: row.image && meta ? { url: uploadUrl(row.image), file: row.image, alt: meta.alt, width: meta.width, height: meta.height } : null,
     coverAlt: row.cover_alt,
+    ta: tamilOf({ title: row.name_ta }),
   };
 }
 
-export function postOf(row: StaffPostRow): StaffPost {
-  return { ...summaryOf(row), body: row.description };
+/** The post's Tamil title and body. */
+function tamilOfPost(row: StaffPostRow): TamilTexts<'title' | 'body'> {
+  return tamilOf({ title: row.name_ta, body: row.description_ta });
 }
+
+export function postOf(row: StaffPostRow): StaffPost {
+  return { ...summaryOf(row), body: row.description, ta: tamilOfPost(row) };
+}
+
+const TAMIL_KEYS = ['title', 'body'] as const;
 
 /** A key from the title: lower-case letters and digits joined by -, at most 80 characters; `fallback` when nothing is left. */
 export function keyBase(title: string, fallback = 'post'): string {
@@ -126,8 +135,10 @@ export function keyBase(title: string, fallback = 'post'): string {
   return base || fallback;
 }
 
-function writeOf(fields: PostFields, imageMeta: ImageMeta | null): PostWrite {
+/** What to store for the fields; `stored` (the post before an update) gives the Tamil a request without `ta` keeps. */
+function writeOf(fields: PostFields, imageMeta: ImageMeta | null, stored?: StaffPostRow): PostWrite {
   const coverAlt = fields.coverAlt ?? '';
+  const ta = tamilToStore(TAMIL_KEYS, fields.ta, stored ? tamilOfPost(stored) : {});
   return {
     name: fields.title,
     description: normaliseBody(fields.body),
@@ -136,6 +147,8 @@ function writeOf(fields: PostFields, imageMeta: ImageMeta | null): PostWrite {
     publishAt: fields.status === 'scheduled' && fields.publishAt ? new Date(fields.publishAt) : null,
     coverAlt,
     imageMeta: imageMeta ? { ...imageMeta, alt: coverAlt } : null,
+    nameTa: ta.title,
+    descriptionTa: ta.body === null ? null : normaliseBody(ta.body),
   };
 }
 
@@ -151,6 +164,8 @@ function differences(row: StaffPostRow, fields: PostFields | undefined): string[
   if (now.coverAlt !== wanted.coverAlt) changed.push('coverAlt');
   if (now.status !== wanted.status) changed.push('status');
   if ((now.publishAt ?? null) !== (wanted.publishAt?.toISOString() ?? null)) changed.push('publishAt');
+  const sent = fields.ta ? tamilOf({ title: wanted.nameTa, body: wanted.descriptionTa }) : undefined;
+  changed.push(...tamilDifferences(TAMIL_KEYS, tamilOfPost(row), sent));
   return changed;
 }
 
@@ -169,6 +184,7 @@ function describeUpdate(before: StaffPostRow, after: StaffPostRow): { action: Co
   const beforeAt = before.publish_at?.toISOString() ?? null;
   const afterAt = after.status === 'scheduled' ? (after.publish_at?.toISOString() ?? null) : null;
   if (after.status === 'scheduled' && beforeAt !== afterAt) parts.push(`publish at ${afterAt ?? 'none'}`);
+  parts.push(...tamilChanges({ title: 'Tamil title', body: 'Tamil body' }, tamilOfPost(before), tamilOfPost(after)));
   const summary = parts.length > 0 ? parts.join('; ') : 'saved without changes';
   let action: ContentAuditAction = 'post_updated';
   if (before.status !== 'published' && after.status === 'published') action = 'post_published';
@@ -254,7 +270,7 @@ export class StaffPosts {
   async update(key: string, version: number, fields: PostFields, actor: Actor): Promise<StaffPost> {
     const post = await inChange(this.options.pool, async (client) => {
       const before = await lockedAtVersion(client, key, version, fields);
-      const after = await updatePost(client, key, writeOf(fields, before.image_meta));
+      const after = await updatePost(client, key, writeOf(fields, before.image_meta, before));
       const { action, summary } = describeUpdate(before, after);
       await audit(client, actor, action, key, summary);
       return { result: postOf(after), changed: true };

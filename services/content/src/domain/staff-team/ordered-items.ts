@@ -61,13 +61,13 @@ export interface OrderedListSpec<F extends OrderedItemFields, R extends OrderedI
   /** `team` / `sponsor`: the audit entry's target prefix and the key made of an empty name. */
   noun: string;
   actions: { created: ContentAuditAction; updated: ContentAuditAction; deleted: ContentAuditAction; pictureChanged: ContentAuditAction; reordered: ContentAuditAction };
-  /** The values of `table.columns` for these fields. */
-  valuesOf(fields: F): unknown[];
+  /** The values of `table.columns` for these fields; `stored` is the item an update changes (the Tamil a request without `ta` keeps). */
+  valuesOf(fields: F, stored?: R): unknown[];
   /** The answer for a row (`picture` is the stored image, or null). */
   itemOf(row: R, picture: StaffPostCover | null): I;
   /** The list's own fields of a row, by request field name, compared for the 409's `changed` and the audit summary. */
   ownFields(row: R): Record<string, string | null>;
-  /** The same for a request. */
+  /** The same for a request (the Tamil ones, `ta.<field>`, only when it sent `ta`). */
   ownFieldsOf(fields: F): Record<string, string | null>;
 }
 
@@ -141,7 +141,7 @@ export class OrderedList<F extends OrderedItemFields, R extends OrderedItemRow, 
     return inChange(this.pool, async (client) => {
       const before = await this.lockedAtVersion(client, key, version, fields);
       const imageMeta = before.image_meta ? { ...before.image_meta, alt: fields.imageAlt } : null;
-      const after = await updateOrderedItem<R>(client, this.spec.table, key, { name: fields.name, imageAlt: fields.imageAlt, imageMeta, values: this.spec.valuesOf(fields) });
+      const after = await updateOrderedItem<R>(client, this.spec.table, key, { name: fields.name, imageAlt: fields.imageAlt, imageMeta, values: this.spec.valuesOf(fields, before) });
       const was = comparable(this.spec, before);
       const now = comparable(this.spec, after);
       const parts = Object.keys(now)

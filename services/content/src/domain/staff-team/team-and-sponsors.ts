@@ -1,7 +1,19 @@
 import type { SponsorFields, StaffSponsor, StaffTeamMember, TeamMemberFields } from '@tca/contracts';
 import type { Pool } from '@tca/service-kit';
 import { SPONSOR_TABLE, TEAM_TABLE, type SponsorRow, type TeamMemberRow } from '../../data-access/staff-team-repository.js';
+import { tamilOf, tamilToStore, type TamilTexts } from '../tamil-texts.js';
 import { OrderedList } from './ordered-items.js';
+
+const TEAM_TAMIL = ['name', 'designation', 'description'] as const;
+const SPONSOR_TAMIL = ['name'] as const;
+
+const teamTamil = (row: TeamMemberRow) => tamilOf({ name: row.name_ta, designation: row.designation_ta, description: row.description_ta });
+const sponsorTamil = (row: SponsorRow) => tamilOf({ name: row.name_ta });
+
+/** Tamil texts by `ta.<field>` for the stale check and the audit summary: every one for a row, a request's only when it sent `ta`. */
+function tamilFields<K extends string>(keys: readonly K[], ta: TamilTexts<K> | undefined): Record<string, string | null> {
+  return ta ? Object.fromEntries(keys.map((key) => [`ta.${key}`, ta[key] ?? null])) : {};
+}
 
 /** Team members (/team and /about) as the staff area edits them. */
 export type StaffTeam = OrderedList<TeamMemberFields, TeamMemberRow, StaffTeamMember>;
@@ -13,7 +25,10 @@ export function staffTeam(pool: Pool): StaffTeam {
     table: TEAM_TABLE,
     noun: 'team',
     actions: { created: 'team_member_created', updated: 'team_member_updated', deleted: 'team_member_deleted', pictureChanged: 'team_member_photo_changed', reordered: 'team_reordered' },
-    valuesOf: (fields) => [fields.designation, fields.description],
+    valuesOf: (fields, stored) => {
+      const ta = tamilToStore(TEAM_TAMIL, fields.ta, stored ? teamTamil(stored) : {});
+      return [fields.designation, fields.description, ta.name, ta.designation, ta.description];
+    },
     itemOf: (row, photo) => ({
       key: row.key,
       name: row.name,
@@ -23,9 +38,10 @@ export function staffTeam(pool: Pool): StaffTeam {
       photo,
       version: row.version,
       updatedAt: row.updated_at.toISOString(),
+      ta: teamTamil(row),
     }),
-    ownFields: (row) => ({ designation: row.designation, description: row.description }),
-    ownFieldsOf: (fields) => ({ designation: fields.designation, description: fields.description }),
+    ownFields: (row) => ({ designation: row.designation, description: row.description, ...tamilFields(TEAM_TAMIL, teamTamil(row)) }),
+    ownFieldsOf: (fields) => ({ designation: fields.designation, description: fields.description, ...tamilFields(TEAM_TAMIL, fields.ta) }),
   });
 }
 
@@ -34,7 +50,7 @@ export function staffSponsors(pool: Pool): StaffSponsors {
     table: SPONSOR_TABLE,
     noun: 'sponsor',
     actions: { created: 'sponsor_created', updated: 'sponsor_updated', deleted: 'sponsor_deleted', pictureChanged: 'sponsor_logo_changed', reordered: 'sponsors_reordered' },
-    valuesOf: (fields) => [fields.link ?? null],
+    valuesOf: (fields, stored) => [fields.link ?? null, tamilToStore(SPONSOR_TAMIL, fields.ta, stored ? sponsorTamil(stored) : {}).name],
     itemOf: (row, logo) => ({
       key: row.key,
       name: row.name,
@@ -43,8 +59,9 @@ export function staffSponsors(pool: Pool): StaffSponsors {
       logo,
       version: row.version,
       updatedAt: row.updated_at.toISOString(),
+      ta: sponsorTamil(row),
     }),
-    ownFields: (row) => ({ link: row.link }),
-    ownFieldsOf: (fields) => ({ link: fields.link ?? null }),
+    ownFields: (row) => ({ link: row.link, ...tamilFields(SPONSOR_TAMIL, sponsorTamil(row)) }),
+    ownFieldsOf: (fields) => ({ link: fields.link ?? null, ...tamilFields(SPONSOR_TAMIL, fields.ta) }),
   });
 }
