@@ -1,6 +1,8 @@
 import { useEffect, useState, type Ref } from 'react';
 import { COVER_ACCEPT, type StaffPostCover } from '@tca/contracts';
 import { Field, fieldClasses } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
+import { listsCatalog } from './lists/messages.js';
 import styles from './image-field.module.css';
 
 interface ImageFieldProps {
@@ -23,6 +25,7 @@ interface ImageFieldProps {
  * there is a picture. The file is uploaded by the form when it saves.
  */
 export function ImageField({ label, hint, current, file, onFile, inputRef, error, alt }: ImageFieldProps) {
+  const t = useT(listsCatalog);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!file || typeof URL.createObjectURL !== 'function') {
@@ -40,7 +43,7 @@ export function ImageField({ label, hint, current, file, onFile, inputRef, error
         {(control) => (
           <>
             {previewUrl ? (
-              <img className={styles.picture} src={previewUrl} alt={alt.value.trim() || `The chosen ${label.toLowerCase()}`} />
+              <img className={styles.picture} src={previewUrl} alt={alt.value.trim() || t('image.chosen', { label: label.toLowerCase() })} />
             ) : current ? (
               <img className={styles.picture} src={current.url} alt={current.alt} width={current.width} height={current.height} />
             ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useT } from '@tca/ui/i18n';
+import { listsCatalog } from './lists/messages.js';
 import { sharedCatalog } from './messages.js';
 import styles from './ordering-list.module.css';
 
@@ -44,6 +45,7 @@ export function indexAt(clientY: number, boxes: ReadonlyArray<{ top: number; bot
  */
 export function OrderingList<T>({ items, keyOf, nameOf, renderItem, onMove, label, disabled = false }: OrderingListProps<T>) {
   const t = useT(sharedCatalog);
+  const tl = useT(listsCatalog);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const rows = useRef(new Map<string, HTMLLIElement>());
@@ -66,7 +68,7 @@ export function OrderingList<T>({ items, keyOf, nameOf, renderItem, onMove, labe
     const item = items[from];
     if (item === undefined || to === from || to < 0 || to >= items.length) return;
     if (how === 'keyboard' && direction) pendingFocus.current = { key: keyOf(item), direction };
-    setAnnouncement(`${nameOf(item)} moved to position ${to + 1} of ${items.length}.`);
+    setAnnouncement(tl('order.moved', { name: nameOf(item), position: to + 1, count: items.length }));
     onMove(from, to);
   };
 
@@ -115,7 +117,7 @@ export function OrderingList<T>({ items, keyOf, nameOf, renderItem, onMove, labe
               <span
                 className={styles.handle}
                 aria-hidden="true"
-                title={`Drag to move ${name}`}
+                title={tl('order.drag', { name })}
                 onPointerDown={(event) => onPointerDown(event, index)}
                 onPointerMove={onPointerMove}
                 onPointerUp={onPointerUp}
@@ -124,9 +126,7 @@ export function OrderingList<T>({ items, keyOf, nameOf, renderItem, onMove, labe
                 ⠿
               </span>
               <div className={styles.body}>
-                <span className={styles.position}>
-                  {index + 1} of {items.length}
-                </span>
+                <span className={styles.position}>{tl('order.position', { position: index + 1, count: items.length })}</span>
                 {renderItem(item, index)}
                 <div className={styles.moves}>
                   {(['up', 'down'] as const).map((direction) => (

@@ -9,7 +9,7 @@ import { StaffLoadView } from './staff-record-loader.js';
 import { useStaffLoad } from './use-staff-load.js';
 import styles from './staff.module.css';
 
-/** How a list page names its things: "event" / "events", for the headings, buttons and messages. */
+/** How a list names its things in English ("order" / "orders"), for lists not translated yet; translated ones pass StaffListTexts. */
 export interface StaffListNouns {
   /** One of them, lower case: "event". */
   one: string;
@@ -17,10 +17,24 @@ export interface StaffListNouns {
   many: string;
 }
 
+/**
+ * A list page's own sentences, whole (Tamil cannot build them from a noun), from its feature's catalog:
+ * "New event", "Loading the events...", "The events could not be loaded.", "There are no events yet. …"
+ * and the count heading ("1 event" / "2 events", an ICU plural).
+ */
+export interface StaffListTexts {
+  newLabel: string;
+  loading: string;
+  failed: string;
+  /** The sentence shown when there are none, with its hint: "There are no events yet. Add the first with New event." */
+  empty: string;
+  count: (n: number) => string;
+}
+
 interface StaffListPanelProps<A> {
   title: string;
   lead: string;
-  nouns: StaffListNouns;
+  texts: StaffListTexts;
   /** Where "New …" leads. */
   newPath: string;
   /** The list's GET; must be stable (a module function or useCallback). */
@@ -32,47 +46,55 @@ interface StaffListPanelProps<A> {
 }
 
 /** A staff list page (/staff/events, /staff/posts, …): title and lead, New … and Back, then the loaded rows. */
-export function StaffListPanel<A>({ title, lead, nouns, newPath, load: call, answerName, children }: StaffListPanelProps<A>) {
+export function StaffListPanel<A>({ title, lead, texts, newPath, load: call, answerName, children }: StaffListPanelProps<A>) {
   const { load, reload } = useStaffLoad(call, answerName);
   const t = useT(sharedCatalog);
   return (
     <Page title={title} lead={lead}>
       <p className={styles.actions}>
         <Link to={newPath} className="tca-button">
-          New {nouns.one}
+          {texts.newLabel}
         </Link>
         <Link to={paths.staffHome} className={styles.secondary}>
           {t('list.back')}
         </Link>
       </p>
-      <StaffLoadView load={load} loadingLabel={`Loading the ${nouns.many}...`} failedTitle={`The ${nouns.many} could not be loaded.`} onRetry={reload}>
+      <StaffLoadView load={load} loadingLabel={texts.loading} failedTitle={texts.failed} onRetry={reload}>
         {children}
       </StaffLoadView>
     </Page>
   );
 }
 
-interface StaffRowsProps<T> {
+/** The rows' words: a feature's whole sentences (`texts`, with the heading's id), or English built from `nouns`. */
+type RowsWords = { texts: Pick<StaffListTexts, 'empty' | 'count'>; titleId: string } | { nouns: StaffListNouns; firstHint: string };
+
+type StaffRowsProps<T> = RowsWords & {
   items: readonly T[];
-  nouns: StaffListNouns;
-  /** The sentence shown when there are none: "Add the first with New event." */
-  firstHint: string;
   /** One row's cells (the `<li>` is made here). */
   children: (item: T) => ReactNode;
   /** The row's key. */
   keyOf: (item: T) => string;
   /** A class added to each row's `.row`. */
   rowClassName?: string;
-}
+};
 
 /** The rows of a list page: "N things" as the section's heading, a list at every width (one column on a phone). */
-export function StaffRows<T>({ items, nouns, firstHint, children, keyOf, rowClassName }: StaffRowsProps<T>) {
-  if (items.length === 0) return <p className={styles.section}>{`There are no ${nouns.many} yet. ${firstHint}`}</p>;
-  const titleId = `${nouns.many}-title`;
+export function StaffRows<T>(props: StaffRowsProps<T>) {
+  const { items, children, keyOf, rowClassName } = props;
+  const words =
+    'texts' in props
+      ? { empty: props.texts.empty, count: props.texts.count, titleId: props.titleId }
+      : {
+          empty: `There are no ${props.nouns.many} yet. ${props.firstHint}`,
+          count: (n: number) => (n === 1 ? `1 ${props.nouns.one}` : `${n} ${props.nouns.many}`),
+          titleId: `${props.nouns.many}-title`,
+        };
+  if (items.length === 0) return <p className={styles.section}>{words.empty}</p>;
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
-        {items.length === 1 ? `1 ${nouns.one}` : `${items.length} ${nouns.many}`}
+    <section className={styles.section} aria-labelledby={words.titleId}>
+      <h2 id={words.titleId} className={styles.sectionTitle}>
+        {words.count(items.length)}
       </h2>
       <ul className={styles.rows}>
         {items.map((item) => (

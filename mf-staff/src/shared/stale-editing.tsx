@@ -4,12 +4,14 @@ import { Banner } from '@tca/ui/forms';
 import { splitFieldMessages } from '@tca/ui/server-errors';
 import { readToken } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
-import { useT } from '@tca/ui/i18n';
+import { useLang, useT } from '@tca/ui/i18n';
+import { formatDate } from '@tca/ui/i18n/format';
 import { failureText } from './failure-text.js';
+import { fieldsNeedAChange, listsCatalog } from './lists/messages.js';
 import { sharedCatalog } from './messages.js';
 import styles from './staff.module.css';
 
-/** The banner text when the fields under it carry the messages. */
+/** The banner text when the fields under it carry the messages (English; `fieldsNeedAChange()` in the language shown). */
 export const FIELDS_NEED_A_CHANGE = 'Some fields need a change: see the messages under them.';
 
 /** What a refused change (made with callWithConflict) means for an editor. */
@@ -27,7 +29,7 @@ export function readChangeFailure<S, F extends string>(result: FailedResult, sta
   if (result.kind === 'http' && result.status === 409 && stale) return { kind: 'stale', stale };
   if (result.kind === 'http' && result.status === 400 && result.error?.fields) {
     const { fields, others } = splitFieldMessages(result.error, fieldNames);
-    return { kind: 'fields', fields, text: others.length > 0 ? others.join(' ') : FIELDS_NEED_A_CHANGE };
+    return { kind: 'fields', fields, text: others.length > 0 ? others.join(' ') : fieldsNeedAChange() };
   }
   return { kind: 'other', text: failureText(result) };
 }
@@ -60,26 +62,31 @@ export function useStaleEditing<S>() {
 }
 
 interface StaleNoticeProps {
-  /** What was changed: "event". */
-  thing: string;
+  /** The banner's title, whole: "Someone changed this event since you opened it". */
+  title: string;
   /** The changed fields in words ("name and photos"), or '' when the answer did not say. */
   changed: string;
   /** When their version was saved (ISO). */
   updatedAt: string;
   /** Their version in short, shown in brackets: the name, status, … */
-  summary: ReactNode;
+  summary: string;
   /** What reloading loses, after "Reload to see it, then make your change again" (e.g. "; your text here is lost on reload."). */
   reloadNote: string;
   onReload: () => void;
 }
 
 /** A 409: someone saved the thing after it was opened here; Reload loads their version. */
-export function StaleNotice({ thing, changed, updatedAt, summary, reloadNote, onReload }: StaleNoticeProps) {
+export function StaleNotice({ title, changed, updatedAt, summary, reloadNote, onReload }: StaleNoticeProps) {
   const t = useT(sharedCatalog);
+  const tl = useT(listsCatalog);
+  const lang = useLang();
+  // English as before (the browser's clock); Tamil in Adelaide time with Tamil month names.
+  const when = lang === 'en' ? new Date(updatedAt).toLocaleString('en-AU') : formatDate(updatedAt, lang, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Banner tone="error" title={`Someone changed this ${thing} since you opened it`}>
+    <Banner tone="error" title={title}>
       <p>
-        {changed ? `They changed the ${changed}. ` : ''}Their version is from {new Date(updatedAt).toLocaleString('en-AU')} ({summary}). Reload to see it, then make your change again
+        {changed ? tl('stale.changed', { changed }) : ''}
+        {tl('stale.from', { when, summary })}
         {reloadNote}
       </p>
       <p className={styles.actions}>

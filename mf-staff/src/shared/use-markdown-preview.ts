@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ApiResult } from '@tca/ui/api';
+import { translator } from '@tca/ui/i18n';
 import { readToken } from '@tca/ui/session';
 import { failureText } from './failure-text.js';
+import { listsCatalog } from './lists/messages.js';
 
 /** How long the text rests before its preview is asked for. */
 export const PREVIEW_DELAY_MS = 600;
@@ -25,7 +27,7 @@ export function useMarkdownPreview(body: string, preview: (token: string, body: 
       void preview(token, body, controller.signal).then((result) => {
         if (controller.signal.aborted) return;
         if (result.kind === 'ok' && result.answer) setState({ html: result.answer.html, note: '' });
-        else if (result.kind !== 'ok') setState((now) => ({ html: now.html, note: `The preview could not be updated: ${failureText(result)}` }));
+        else if (result.kind !== 'ok') setState((now) => ({ html: now.html, note: translator(listsCatalog)('preview.failed', { reason: failureText(result) }) }));
       });
     }, PREVIEW_DELAY_MS);
     return () => {

@@ -28,9 +28,19 @@ test('a loaded event becomes the fields and back into the same request (empty op
   assert.equal(draft.eventLink, '');
   assert.deepEqual(updateOf(draft, event.version), {
     name: 'Pongal', description: 'Sweet pongal', date: '2030-01-15', endDate: null, time: '18:30', location: 'Town Hall', eventLink: null, status: 'Active',
-    images: [{ file: 'a.webp', alt: 'Stage' }, { file: 'b.webp', alt: 'Kolam' }], version: 4,
+    images: [{ file: 'a.webp', alt: 'Stage' }, { file: 'b.webp', alt: 'Kolam' }], version: 4, ta: {},
   });
   assert.equal(requestOf({ ...draft, time: '  ', eventLink: ' https://x.org ' }).eventLink, 'https://x.org');
+});
+
+test('the Tamil name, description and place: loaded into the fields, sent when written, a blank one left out', () => {
+  const draft = draftOfEvent({ ...event, ta: { name: 'பொங்கல்', location: 'நகர மண்டபம்' } });
+  assert.deepEqual([draft.taName, draft.taDescription, draft.taLocation], ['பொங்கல்', '', 'நகர மண்டபம்']);
+  assert.deepEqual(requestOf({ ...draft, taLocation: '   ' }).ta, { name: 'பொங்கல்' });
+  const errors = checkEventDraft({ ...draft, taName: 'ப'.repeat(500) });
+  assert.deepEqual(Object.keys(errors), ['ta.name']);
+  assert.match(errors['ta.name'] ?? '', /Tamil name must be at most/);
+  assert.equal(changedEventText(['ta.name', 'status']), 'Tamil name and status');
 });
 
 test('the form checks the contracts\' rules before sending: each message under its field', () => {

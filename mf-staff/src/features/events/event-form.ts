@@ -1,6 +1,5 @@
 import {
   createEventRequestSchema,
-  EVENT_STATUS_LABELS,
   IMAGE_ALT_REQUIRED_MESSAGE,
   type CreateEventRequest,
   type EventStatus,
@@ -9,6 +8,9 @@ import {
   type StaffEventSummary,
   type UpdateEventRequest,
 } from '@tca/contracts';
+import { translator } from '@tca/ui/i18n';
+import { joinWords } from '../../shared/lists/messages.js';
+import { eventsCatalog } from './messages.js';
 
 /** What the editor's fields hold: text as typed ('' for an optional field left empty), the pictures as they will be kept. */
 export interface EventDraft {
@@ -21,16 +23,21 @@ export interface EventDraft {
   eventLink: string;
   status: EventStatus;
   images: StaffEventImage[];
+  /** The Tamil name, description and place ('' for none: the public pages show the English). */
+  taName: string;
+  taDescription: string;
+  taLocation: string;
 }
 
-export type EventField = 'name' | 'description' | 'date' | 'endDate' | 'time' | 'location' | 'eventLink' | 'status';
-export const EVENT_FIELDS: readonly EventField[] = ['name', 'description', 'date', 'endDate', 'time', 'location', 'eventLink', 'status'];
+/** The form's fields as the contracts name them (a Tamil one under `ta.`, as in a 400's field messages). */
+export type EventField = 'name' | 'description' | 'date' | 'endDate' | 'time' | 'location' | 'eventLink' | 'status' | 'ta.name' | 'ta.description' | 'ta.location';
+export const EVENT_FIELDS: readonly EventField[] = ['name', 'description', 'date', 'endDate', 'time', 'location', 'eventLink', 'status', 'ta.name', 'ta.description', 'ta.location'];
 
 /** Field messages, and `images.N` for a picture's alt text. */
 export type EventErrors = Partial<Record<EventField | `images.${number}`, string>>;
 
 export function emptyEventDraft(): EventDraft {
-  return { name: '', description: '', date: '', endDate: '', time: '', location: '', eventLink: '', status: 'Draft', images: [] };
+  return { name: '', description: '', date: '', endDate: '', time: '', location: '', eventLink: '', status: 'Draft', images: [], taName: '', taDescription: '', taLocation: '' };
 }
 
 export function draftOfEvent(event: StaffEvent): EventDraft {
@@ -44,6 +51,9 @@ export function draftOfEvent(event: StaffEvent): EventDraft {
     eventLink: event.eventLink ?? '',
     status: event.status,
     images: event.images,
+    taName: event.ta?.name ?? '',
+    taDescription: event.ta?.description ?? '',
+    taLocation: event.ta?.location ?? '',
   };
 }
 
@@ -60,6 +70,12 @@ export function requestOf(draft: EventDraft): CreateEventRequest {
     location: draft.location,
     eventLink: orNull(draft.eventLink),
     status: draft.status,
+    // Blank Tamil texts are none; `{}` removes the stored ones on an update.
+    ta: {
+      ...(draft.taName.trim() ? { name: draft.taName } : {}),
+      ...(draft.taDescription.trim() ? { description: draft.taDescription } : {}),
+      ...(draft.taLocation.trim() ? { location: draft.taLocation } : {}),
+    },
   };
 }
 
@@ -76,7 +92,7 @@ export function checkEventDraft(draft: EventDraft): EventErrors {
   const parsed = createEventRequestSchema.safeParse(requestOf(draft));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
+      const field = issue.path[0] === 'ta' ? `ta.${String(issue.path[1])}` : issue.path[0];
       if (typeof field === 'string' && (EVENT_FIELDS as readonly string[]).includes(field) && !errors[field as EventField]) errors[field as EventField] = issue.message;
     }
   }
@@ -97,31 +113,35 @@ export function movedImage<T>(images: readonly T[], index: number, by: -1 | 1): 
   return next;
 }
 
-/** When, for people: "2030-01-15 to 2030-01-17, 18:30" (the list and the stale notice). */
+/** When, for people, in the language shown: "2030-01-15 to 2030-01-17, 18:30" (the list and the stale notice). */
 export function whenText(event: Pick<StaffEventSummary, 'date' | 'endDate' | 'time'>): string {
-  const days = event.endDate && event.endDate !== event.date ? `${event.date} to ${event.endDate}` : event.date;
-  return event.time ? `${days}, ${event.time}` : `${days}, all day`;
+  const t = translator(eventsCatalog);
+  const days = event.endDate && event.endDate !== event.date ? t('when.days', { from: event.date, to: event.endDate }) : event.date;
+  return event.time ? t('when.time', { days, time: event.time }) : t('when.allDay', { days });
 }
 
+/** The status in words, in the language shown. */
 export function statusLabel(status: EventStatus): string {
-  return EVENT_STATUS_LABELS[status];
+  return translator(eventsCatalog)(`status.${status}`);
 }
 
-const CHANGED_LABELS: Readonly<Record<string, string>> = {
-  name: 'name',
-  description: 'description',
-  date: 'date',
-  endDate: 'end date',
-  time: 'time',
-  location: 'location',
-  eventLink: 'ticket link',
-  status: 'status',
-  images: 'pictures',
-};
+const CHANGED_KEYS = {
+  name: 'changed.name',
+  description: 'changed.description',
+  date: 'changed.date',
+  endDate: 'changed.endDate',
+  time: 'changed.time',
+  location: 'changed.location',
+  eventLink: 'changed.eventLink',
+  status: 'changed.status',
+  images: 'changed.images',
+  'ta.name': 'changed.taName',
+  'ta.description': 'changed.taDescription',
+  'ta.location': 'changed.taLocation',
+} as const;
 
-/** A 409's changed fields in words: "name, time and status". */
+/** A 409's changed fields in words, in the language shown: "name, time and status". */
 export function changedEventText(changed: readonly string[]): string {
-  const names = changed.map((field) => CHANGED_LABELS[field] ?? field);
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+  const t = translator(eventsCatalog);
+  return joinWords(changed.map((field) => (field in CHANGED_KEYS ? t(CHANGED_KEYS[field as keyof typeof CHANGED_KEYS]) : field)));
 }

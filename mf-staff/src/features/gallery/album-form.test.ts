@@ -8,10 +8,12 @@ const album = (version: number): StaffAlbum => ({ key: 'pongal', name: 'Pongal',
 
 describe('gallery editor: the album form', () => {
   it('checks name and date with the server rules, naming each field', () => {
-    assert.deepEqual(checkAlbum({ name: ' Pongal ', date: '2027-01-15' }), { request: { name: 'Pongal', date: '2027-01-15' }, errors: null });
-    const { errors } = checkAlbum({ name: '  ', date: '' });
+    assert.deepEqual(checkAlbum({ name: ' Pongal ', date: '2027-01-15', taName: ' ' }), { request: { name: 'Pongal', date: '2027-01-15', ta: {} }, errors: null });
+    const { errors } = checkAlbum({ name: '  ', date: '', taName: '' });
     assert.deepEqual(errors, { name: 'Name is required', date: 'Date is required' });
-    assert.match(checkAlbum({ name: 'A', date: '2027-02-30' }).errors?.date ?? '', /Date must be a day/);
+    assert.match(checkAlbum({ name: 'A', date: '2027-02-30', taName: '' }).errors?.date ?? '', /Date must be a day/);
+    assert.deepEqual(checkAlbum({ name: 'A', date: '2027-02-03', taName: ' பொங்கல் ' }).request?.ta, { name: 'பொங்கல்' });
+    assert.match(checkAlbum({ name: 'A', date: '2027-02-03', taName: 'ப'.repeat(201) }).errors?.['ta.name'] ?? '', /Tamil name must be at most/);
   });
 
   it('moves an item to another place; out of range changes nothing', () => {
@@ -29,6 +31,7 @@ describe('gallery editor: the album form', () => {
   it('names what changed in a 409', () => {
     assert.equal(changedText(['name']), 'name');
     assert.equal(changedText(['name', 'date', 'photos']), 'name, date and photos');
+    assert.equal(changedText(['ta.name']), 'Tamil name');
   });
 });
 

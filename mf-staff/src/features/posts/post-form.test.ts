@@ -14,6 +14,7 @@ test('a new post starts as a draft dated today; the fields as a request (no publ
     coverAlt: '',
     status: 'draft',
     publishAt: null,
+    ta: {},
   });
   const scheduled = requestOf({ ...draft, status: 'scheduled', publishAtLocal: '2026-03-02T09:00' });
   assert.equal(scheduled.publishAt, new Date(2026, 2, 2, 9, 0).toISOString());
@@ -25,6 +26,16 @@ test('the contracts\' rules before sending: title required, a real day, a schedu
   assert.match(checkDraft({ ...draft, date: '2026-02-30' }, false).date ?? '', /YYYY-MM-DD/);
   assert.equal(checkDraft({ ...draft, status: 'scheduled' }, false).publishAt, PUBLISH_AT_REQUIRED_MESSAGE);
   assert.deepEqual(checkDraft({ ...draft, status: 'scheduled', publishAtLocal: '2026-03-02T09:00' }, false), {});
+});
+
+test('the Tamil title and body: loaded into the fields, sent when written (a blank one left out), the English limits', () => {
+  const post = { key: 'p', title: 'T', date: '2026-03-01', body: 'b', status: 'draft' as const, publishAt: null, updatedAt: '2026-03-01T00:00:00.000Z', version: 1, cover: null, coverAlt: '', ta: { title: 'பொங்கல்' } };
+  const loaded = draftOfPost(post);
+  assert.deepEqual([loaded.taTitle, loaded.taBody], ['பொங்கல்', '']);
+  assert.deepEqual(requestOf({ ...loaded, taBody: '  ' }).ta, { title: 'பொங்கல்' });
+  assert.deepEqual(requestOf({ ...loaded, taBody: '# வணக்கம்' }).ta, { title: 'பொங்கல்', body: '# வணக்கம்' });
+  assert.match(checkDraft({ ...loaded, taTitle: 'த'.repeat(201) }, false)['ta.title'] ?? '', /Tamil title must be at most 200/);
+  assert.equal(changedText(['ta.title', 'ta.body']), 'Tamil title and Tamil text');
 });
 
 test('alt text is required when there is a cover image (stored or chosen), not without one', () => {

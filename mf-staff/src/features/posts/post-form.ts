@@ -1,4 +1,7 @@
-import { createPostRequestSchema, POST_STATUS_LABELS, type CreatePostRequest, type PostStatus, type StaffPost, type StaffPostSummary } from '@tca/contracts';
+import { currentLang, INTL_LOCALE, translator } from '@tca/ui/i18n';
+import { createPostRequestSchema, type CreatePostRequest, type PostStatus, type StaffPost, type StaffPostSummary } from '@tca/contracts';
+import { joinWords } from '../../shared/lists/messages.js';
+import { postsCatalog } from './messages.js';
 
 /** What the editor's fields hold (the publish time as the browser's `datetime-local` value, in local time). */
 export interface PostDraft {
@@ -8,10 +11,14 @@ export interface PostDraft {
   coverAlt: string;
   status: PostStatus;
   publishAtLocal: string;
+  /** The Tamil title and body ('' for none: the blog shows the English). */
+  taTitle: string;
+  taBody: string;
 }
 
-export type PostField = 'title' | 'date' | 'body' | 'coverAlt' | 'status' | 'publishAt';
-export const POST_FIELDS: readonly PostField[] = ['title', 'date', 'body', 'coverAlt', 'status', 'publishAt'];
+/** The form's fields as the contracts name them (a Tamil one under `ta.`, as in a 400's field messages). */
+export type PostField = 'title' | 'date' | 'body' | 'coverAlt' | 'status' | 'publishAt' | 'ta.title' | 'ta.body';
+export const POST_FIELDS: readonly PostField[] = ['title', 'date', 'body', 'coverAlt', 'status', 'publishAt', 'ta.title', 'ta.body'];
 
 export const COVER_ALT_REQUIRED_MESSAGE = 'Cover alt text is required with a cover image: say what the picture shows';
 
@@ -37,11 +44,25 @@ export function fromLocalInput(value: string): string {
 }
 
 export function emptyDraft(today: Date = new Date()): PostDraft {
-  return { title: '', date: localDay(today), body: '', coverAlt: '', status: 'draft', publishAtLocal: '' };
+  return { title: '', date: localDay(today), body: '', coverAlt: '', status: 'draft', publishAtLocal: '', taTitle: '', taBody: '' };
 }
 
 export function draftOfPost(post: StaffPost): PostDraft {
-  return { title: post.title, date: post.date, body: post.body, coverAlt: post.coverAlt, status: post.status, publishAtLocal: toLocalInput(post.publishAt) };
+  return {
+    title: post.title,
+    date: post.date,
+    body: post.body,
+    coverAlt: post.coverAlt,
+    status: post.status,
+    publishAtLocal: toLocalInput(post.publishAt),
+    taTitle: post.ta?.title ?? '',
+    taBody: post.ta?.body ?? '',
+  };
+}
+
+/** The Tamil texts written (a blank one is none; `{}` removes the stored ones on an update). */
+function tamilOf(draft: PostDraft): { title?: string; body?: string } {
+  return { ...(draft.taTitle.trim() ? { title: draft.taTitle } : {}), ...(draft.taBody.trim() ? { body: draft.taBody } : {}) };
 }
 
 /** The request body of the fields (publishAt only for a scheduled post). */
@@ -53,6 +74,7 @@ export function requestOf(draft: PostDraft): CreatePostRequest {
     coverAlt: draft.coverAlt,
     status: draft.status,
     publishAt: draft.status === 'scheduled' && draft.publishAtLocal ? fromLocalInput(draft.publishAtLocal) : null,
+    ta: tamilOf(draft),
   };
 }
 
@@ -65,7 +87,7 @@ export function checkDraft(draft: PostDraft, hasCover: boolean): Partial<Record<
   const parsed = createPostRequestSchema.safeParse(requestOf(draft));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
+      const field = issue.path[0] === 'ta' ? `ta.${String(issue.path[1])}` : issue.path[0];
       if (typeof field === 'string' && (POST_FIELDS as readonly string[]).includes(field) && !errors[field as PostField]) errors[field as PostField] = issue.message;
     }
   }
@@ -80,26 +102,27 @@ export function timeText(iso: string, locale = 'en-AU', timeZone?: string): stri
   return at.toLocaleString(locale, { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', ...(timeZone ? { timeZone } : {}) });
 }
 
-/** The status badge's words: Draft, Published, or Scheduled with its time. */
+/** The status badge's words in the language shown: Draft, Published, or Scheduled with its time. */
 export function statusText(post: Pick<StaffPostSummary, 'status' | 'publishAt'>, timeZone?: string): string {
-  if (post.status === 'scheduled' && post.publishAt) return `Scheduled for ${timeText(post.publishAt, 'en-AU', timeZone)}`;
-  return POST_STATUS_LABELS[post.status];
+  const t = translator(postsCatalog);
+  if (post.status === 'scheduled' && post.publishAt) return t('status.for', { time: timeText(post.publishAt, INTL_LOCALE[currentLang()], timeZone) });
+  return t(`status.${post.status}`);
 }
 
-const CHANGED_LABELS: Readonly<Record<string, string>> = {
-  title: 'title',
-  date: 'date',
-  body: 'text',
-  coverAlt: 'cover alt text',
-  status: 'status',
-  publishAt: 'publish time',
-  cover: 'cover image',
-};
+const CHANGED_KEYS = {
+  title: 'changed.title',
+  date: 'changed.date',
+  body: 'changed.body',
+  coverAlt: 'changed.coverAlt',
+  status: 'changed.status',
+  publishAt: 'changed.publishAt',
+  cover: 'changed.cover',
+  'ta.title': 'changed.taTitle',
+  'ta.body': 'changed.taBody',
+} as const;
 
-/** A 409's changed fields in words: "title, text and status". */
+/** A 409's changed fields in words, in the language shown: "title, text and status". */
 export function changedText(changed: readonly string[]): string {
-  const names = changed.map((field) => CHANGED_LABELS[field] ?? field);
-  if (names.length === 0) return '';
-  if (names.length === 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+  const t = translator(postsCatalog);
+  return joinWords(changed.map((field) => (field in CHANGED_KEYS ? t(CHANGED_KEYS[field as keyof typeof CHANGED_KEYS]) : field)));
 }

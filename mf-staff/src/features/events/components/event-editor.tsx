@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  EVENT_DELETED_MESSAGE,
   EVENT_DESCRIPTION_MAX,
   EVENT_LOCATION_MAX,
   EVENT_NAME_MAX,
-  EVENT_STATUS_HINTS,
   EVENT_STATUSES,
   paths,
   type EventStatus,
@@ -15,8 +13,13 @@ import { Link, useNavigate } from '@tca/ui/router';
 import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
 import type { FailedResult } from '@tca/ui/api';
 import { notify, Page } from '@tca/ui';
+import { translator, useT } from '@tca/ui/i18n';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
-import { EditorButtons, EditorOutcome, FIELDS_NEED_A_CHANGE, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
+import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
+import { fieldMessage } from '../../../shared/lists/field-message.js';
+import { fieldsNeedAChange, knownText, listsCatalog } from '../../../shared/lists/messages.js';
+import { EditorButtons, EditorOutcome, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
+import { eventsCatalog } from '../messages.js';
 import { addEventImage } from '../api/add-event-image.js';
 import { createEvent } from '../api/create-event.js';
 import { deleteEvent } from '../api/delete-event.js';
@@ -28,6 +31,9 @@ import { eventEditorPath } from './events-list.js';
 import styles from '../../../shared/staff.module.css';
 
 type EventAnswer = { event: StaffEvent; message?: string | undefined };
+
+/** An event's service or contracts message in the language shown (a known one; others as they came). */
+const shown = (message: string) => knownText(eventsCatalog, message);
 
 interface EventEditorProps {
   /** The event as loaded, or null for a new one. */
@@ -54,6 +60,25 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
   }, [loaded, setStale]);
 
   const set = <K extends keyof EventDraft>(name: K, value: EventDraft[K]) => setDraft((now) => ({ ...now, [name]: value }));
+  const t = useT(eventsCatalog);
+  const tl = useT(listsCatalog);
+  const tamilLabel = (label: string) => tl('tamil.label', { label });
+  // The contracts' labels of the fields, for their messages.
+  const labels = {
+    Name: t('field.name'),
+    Description: t('field.description'),
+    Date: t('field.date'),
+    'End date': t('field.endDate'),
+    Time: t('field.time'),
+    Location: t('field.location'),
+    'Ticket link': t('field.eventLink'),
+    Status: t('field.status'),
+    'Alt text': t('field.alt'),
+    'Tamil name': tamilLabel(t('field.name')),
+    'Tamil description': tamilLabel(t('field.description')),
+    'Tamil location': tamilLabel(t('field.location')),
+  };
+  const shownErrors: EventErrors = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message === undefined ? undefined : fieldMessage(message, labels, shown)]));
 
   /** A failed call: field messages under their fields, a 409's details, or the text in the banner. */
   const showFailure = useCallback(
@@ -63,7 +88,7 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
       if (view.kind === 'stale') {
         setStale(view.stale);
         setFailure(null);
-        notify.error('Someone changed this event since you opened it.');
+        notify.error(translator(eventsCatalog)('toast.stale'));
       } else {
         if (view.kind === 'fields') setErrors(view.fields);
         setFailure(view.text);
@@ -79,7 +104,7 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
-      setFailure(FIELDS_NEED_A_CHANGE);
+      setFailure(fieldsNeedAChange());
       focusOutcome();
       return;
     }
@@ -88,13 +113,13 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
     );
     if (!change) return;
     const { result } = change;
-    if (result.kind !== 'ok') return showFailure(result, change.stale, 'The event was not saved.');
-    if (!result.answer) return setFailure('The server sent an answer this page does not understand. Reload the event.');
+    if (result.kind !== 'ok') return showFailure(result, change.stale, t('toast.notSaved'));
+    if (!result.answer) return setFailure(t('answer.unknown'));
     const saved = result.answer.event;
     setEvent(saved);
     setDraft(draftOfEvent(saved));
     setStale(null);
-    notify.success(result.answer.message ?? 'Event saved.');
+    notify.success(shown(result.answer.message ?? t('msg.saved')));
     if (!event) void navigate(eventEditorPath(saved.key), { replace: true });
   }
 
@@ -105,7 +130,7 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
     if (!change) return false;
     const { result } = change;
     if (result.kind !== 'ok') {
-      showFailure(result, change.stale, 'The picture was not added.');
+      showFailure(result, change.stale, t('toast.pictureFailed'));
       return false;
     }
     if (!result.answer) return false;
@@ -114,7 +139,7 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
     const known = new Set(event.images.map((image) => image.file));
     setEvent(updated);
     setDraft((now) => ({ ...now, images: [...now.images, ...updated.images.filter((image) => !known.has(image.file))] }));
-    notify.success(message ?? 'Picture added.');
+    notify.success(shown(message ?? t('msg.pictureAdded')));
     return true;
   }
 
@@ -123,24 +148,24 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
     const change = await withToken((token) => deleteEvent(token, event.key, event.version));
     setConfirmDelete(false);
     if (!change) return;
-    if (change.result.kind !== 'ok') return showFailure(change.result, change.stale, 'The event was not deleted.');
-    notify.success(change.result.answer?.message ?? EVENT_DELETED_MESSAGE);
+    if (change.result.kind !== 'ok') return showFailure(change.result, change.stale, t('toast.notDeleted'));
+    notify.success(shown(change.result.answer?.message ?? t('msg.deleted')));
     void navigate(paths.staffEvents);
   }
 
   return (
     <Page
-      title={event ? `Edit: ${event.name}` : 'New event'}
-      lead={event ? `Key ${event.key} · ${statusLabel(event.status)} · ${whenText(event)}` : 'A new event starts as a draft: nobody sees it until its status is Active.'}
+      title={event ? t('edit.title', { name: event.name }) : t('new.title')}
+      lead={event ? t('edit.lead', { key: event.key, status: statusLabel(event.status), when: whenText(event) }) : t('new.lead')}
     >
       <p className={styles.actions}>
         <Link to={paths.staffEvents} className={styles.secondary}>
-          Back to the events
+          {t('back')}
         </Link>
       </p>
       <EditorOutcome
         notice={stale ? <StaleEventNotice stale={stale} onReload={() => reload?.()} /> : null}
-        failure={failure ? { title: 'That did not work', text: failure } : null}
+        failure={failure ? { title: t('failed.title'), text: shown(failure) } : null}
         outcome={outcome}
       />
       <form
@@ -152,10 +177,13 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
         }}
       >
         <RequiredNote />
-        <Field label="Name" required error={errors.name}>
-          {(control) => <input {...control} className={fieldClasses.control} value={draft.name} maxLength={EVENT_NAME_MAX} onChange={(e) => set('name', e.target.value)} />}
-        </Field>
-        <Field label="Status" required error={errors.status} hint={EVENT_STATUS_HINTS[draft.status]}>
+        <FieldPair>
+          <Field label={t('field.name')} required error={shownErrors.name}>
+            {(control) => <input {...control} className={fieldClasses.control} value={draft.name} maxLength={EVENT_NAME_MAX} onChange={(e) => set('name', e.target.value)} />}
+          </Field>
+          <TamilField label={t('field.name')} value={draft.taName} maxLength={EVENT_NAME_MAX} error={shownErrors['ta.name']} onChange={(value) => set('taName', value)} />
+        </FieldPair>
+        <Field label={t('field.status')} required error={shownErrors.status} hint={t(`hint.${draft.status}`)}>
           {(control) => (
             <select {...control} className={`${fieldClasses.control} ${fieldClasses.select}`} value={draft.status} onChange={(e) => set('status', e.target.value as EventStatus)}>
               {EVENT_STATUSES.map((status) => (
@@ -166,34 +194,40 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
             </select>
           )}
         </Field>
-        <Field label="Date" required error={errors.date} hint="The first day.">
+        <Field label={t('field.date')} required error={shownErrors.date} hint={t('field.dateHint')}>
           {(control) => <input {...control} type="date" className={fieldClasses.control} value={draft.date} onChange={(e) => set('date', e.target.value)} />}
         </Field>
-        <Field label="End date" error={errors.endDate} hint="Only for an event of several days: its last day.">
+        <Field label={t('field.endDate')} error={shownErrors.endDate} hint={t('field.endDateHint')}>
           {(control) => <input {...control} type="date" className={fieldClasses.control} value={draft.endDate} onChange={(e) => set('endDate', e.target.value)} />}
         </Field>
-        <Field label="Time" error={errors.time} hint="When it starts, Adelaide time; leave empty for an all-day event.">
+        <Field label={t('field.time')} error={shownErrors.time} hint={t('field.timeHint')}>
           {(control) => <input {...control} type="time" className={fieldClasses.control} value={draft.time} onChange={(e) => set('time', e.target.value)} />}
         </Field>
-        <Field label="Location" error={errors.location}>
-          {(control) => <input {...control} className={fieldClasses.control} value={draft.location} maxLength={EVENT_LOCATION_MAX} onChange={(e) => set('location', e.target.value)} />}
-        </Field>
-        <Field label="Ticket link" error={errors.eventLink} hint="https://… — the event page's Purchase Tickets button. Empty: Register (membership).">
+        <FieldPair>
+          <Field label={t('field.location')} error={shownErrors.location}>
+            {(control) => <input {...control} className={fieldClasses.control} value={draft.location} maxLength={EVENT_LOCATION_MAX} onChange={(e) => set('location', e.target.value)} />}
+          </Field>
+          <TamilField label={t('field.location')} value={draft.taLocation} maxLength={EVENT_LOCATION_MAX} error={shownErrors['ta.location']} onChange={(value) => set('taLocation', value)} />
+        </FieldPair>
+        <Field label={t('field.eventLink')} error={shownErrors.eventLink} hint={t('field.eventLinkHint', { button: 'buy' })}>
           {(control) => <input {...control} type="url" inputMode="url" className={fieldClasses.control} value={draft.eventLink} onChange={(e) => set('eventLink', e.target.value)} />}
         </Field>
-        <Field label="Description" error={errors.description}>
-          {(control) => (
-            <textarea {...control} className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={6} maxLength={EVENT_DESCRIPTION_MAX} value={draft.description} onChange={(e) => set('description', e.target.value)} />
-          )}
-        </Field>
-        <EventPictures images={draft.images} errors={errors} busy={busy} canAdd={event !== null} onChange={(images) => set('images', images)} onAdd={addPicture} />
-        <EditorButtons busy={busy} saveLabel="Save" remove={event ? { label: 'Delete', onClick: () => setConfirmDelete(true) } : undefined} />
+        <FieldPair>
+          <Field label={t('field.description')} error={shownErrors.description}>
+            {(control) => (
+              <textarea {...control} className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={6} maxLength={EVENT_DESCRIPTION_MAX} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+            )}
+          </Field>
+          <TamilField label={t('field.description')} rows={6} value={draft.taDescription} maxLength={EVENT_DESCRIPTION_MAX} error={shownErrors['ta.description']} onChange={(value) => set('taDescription', value)} />
+        </FieldPair>
+        <EventPictures images={draft.images} errors={shownErrors} busy={busy} canAdd={event !== null} onChange={(images) => set('images', images)} onAdd={addPicture} />
+        <EditorButtons busy={busy} saveLabel={t('save')} remove={event ? { label: t('delete'), onClick: () => setConfirmDelete(true) } : undefined} />
       </form>
       {confirmDelete && event ? (
         <ConfirmDialog
-          title={`Delete "${event.name}"?`}
-          description="The event leaves /events, the calendar feed and the staff list. To keep it listed as called off, set its status to Cancelled instead. This cannot be undone."
-          confirmLabel="Delete the event"
+          title={t('delete.title', { name: event.name })}
+          description={t('delete.text')}
+          confirmLabel={t('delete.confirm')}
           busy={busy}
           onConfirm={() => void remove()}
           onCancel={() => setConfirmDelete(false)}
@@ -211,13 +245,14 @@ function draftImageKeys(fields: Readonly<Record<string, string>>): Array<`images
 /** A 409: someone saved the event after it was opened here. */
 export function StaleEventNotice({ stale, onReload }: { stale: StaleEventAnswer; onReload: () => void }) {
   const { current } = stale;
+  const t = useT(eventsCatalog);
   return (
     <StaleNotice
-      thing="event"
+      title={t('stale.title')}
       changed={changedEventText(stale.changed)}
       updatedAt={current.updatedAt}
-      summary={`“${current.name}”, ${statusLabel(current.status)}, ${whenText(current)}`}
-      reloadNote="; what you typed here is lost on reload."
+      summary={t('stale.summary', { name: current.name, status: statusLabel(current.status), when: whenText(current) })}
+      reloadNote={t('stale.reload')}
       onReload={onReload}
     />
   );

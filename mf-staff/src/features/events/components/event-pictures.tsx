@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { COVER_ACCEPT, EVENT_IMAGE_ALT_MAX, EVENT_IMAGES_MAX, type StaffEventImage } from '@tca/contracts';
 import { Field, fieldClasses } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
+import { eventsCatalog } from '../messages.js';
 import { movedImage, type EventErrors } from '../event-form.js';
 import staff from '../../../shared/staff.module.css';
 import styles from '../events.module.css';
@@ -26,27 +28,28 @@ export function EventPictures({ images, errors, busy, canAdd, onChange, onAdd }:
   const [note, setNote] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const full = images.length >= EVENT_IMAGES_MAX;
+  const t = useT(eventsCatalog);
 
   const move = (index: number, by: -1 | 1, name: string) => {
     onChange(movedImage(images, index, by));
-    setNote(`${name} is now picture ${index + by + 1} of ${images.length}.`);
+    setNote(t('picture.moved', { name, position: index + by + 1, count: images.length }));
   };
 
   return (
     <fieldset className={styles.pictureSet}>
-      <legend className={`${staff.sectionTitle} ${styles.pictureLegend}`}>Pictures</legend>
-      <p className={staff.muted}>The public page shows them as a slideshow in this order. Changes to the order, alt texts and removals are saved with Save.</p>
+      <legend className={`${staff.sectionTitle} ${styles.pictureLegend}`}>{t('pictures.legend')}</legend>
+      <p className={staff.muted}>{t('pictures.lead')}</p>
       <p className="tca-visually-hidden" aria-live="polite">
         {note}
       </p>
-      {images.length === 0 ? <p>No pictures yet.</p> : null}
+      {images.length === 0 ? <p>{t('pictures.none')}</p> : null}
       <ol className={styles.pictures}>
         {images.map((image, index) => {
-          const name = `Picture ${index + 1}`;
+          const name = t('picture.name', { n: index + 1 });
           return (
             <li key={image.file} className={styles.picture}>
               <img className={styles.thumb} src={image.url} alt={image.alt} width={image.width} height={image.height} />
-              <Field label={`${name}: alt text`} required error={errors[`images.${index}`]} hint="What the picture shows, for people who cannot see it.">
+              <Field label={t('picture.alt', { name })} required error={errors[`images.${index}`]} hint={t('picture.altHint')}>
                 {(control) => (
                   <input
                     {...control}
@@ -59,10 +62,10 @@ export function EventPictures({ images, errors, busy, canAdd, onChange, onAdd }:
               </Field>
               <div className={styles.pictureActions}>
                 <button type="button" className={staff.secondary} disabled={busy || index === 0} onClick={() => move(index, -1, name)}>
-                  Move earlier<span className="tca-visually-hidden"> ({name})</span>
+                  {t('picture.earlier')}<span className="tca-visually-hidden"> ({name})</span>
                 </button>
                 <button type="button" className={staff.secondary} disabled={busy || index === images.length - 1} onClick={() => move(index, 1, name)}>
-                  Move later<span className="tca-visually-hidden"> ({name})</span>
+                  {t('picture.later')}<span className="tca-visually-hidden"> ({name})</span>
                 </button>
                 <button
                   type="button"
@@ -70,10 +73,10 @@ export function EventPictures({ images, errors, busy, canAdd, onChange, onAdd }:
                   disabled={busy}
                   onClick={() => {
                     onChange(images.filter((_, at) => at !== index));
-                    setNote(`${name} removed; Save to keep the change.`);
+                    setNote(t('picture.removed', { name }));
                   }}
                 >
-                  Remove<span className="tca-visually-hidden"> {name}</span>
+                  {t('picture.remove')}<span className="tca-visually-hidden"> {name}</span>
                 </button>
               </div>
             </li>
@@ -82,10 +85,10 @@ export function EventPictures({ images, errors, busy, canAdd, onChange, onAdd }:
       </ol>
       {canAdd ? (
         <div className={styles.addPicture}>
-          <Field label="Add a picture" hint={full ? `An event keeps at most ${EVENT_IMAGES_MAX} pictures: remove one first.` : 'JPEG, PNG, WebP or SVG, at most 10 MB. It is uploaded at once.'}>
+          <Field label={t('picture.add')} hint={full ? t('picture.full', { max: EVENT_IMAGES_MAX }) : t('picture.addHint')}>
             {(control) => <input {...control} ref={fileInput} type="file" accept={COVER_ACCEPT} disabled={full} className={fieldClasses.control} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
           </Field>
-          <Field label="Its alt text" hint="What the new picture shows (the event's name when left empty).">
+          <Field label={t('picture.newAlt')} hint={t('picture.newAltHint')}>
             {(control) => <input {...control} className={fieldClasses.control} value={alt} maxLength={EVENT_IMAGE_ALT_MAX} disabled={full} onChange={(e) => setAlt(e.target.value)} />}
           </Field>
           <p className={staff.actions}>
@@ -103,12 +106,12 @@ export function EventPictures({ images, errors, busy, canAdd, onChange, onAdd }:
                 });
               }}
             >
-              Upload the picture
+              {t('picture.upload')}
             </button>
           </p>
         </div>
       ) : (
-        <p className={staff.muted}>Save the event first, then add its pictures.</p>
+        <p className={staff.muted}>{t('picture.saveFirst')}</p>
       )}
     </fieldset>
   );

@@ -1,51 +1,59 @@
 import { paths, type StaffEventSummary } from '@tca/contracts';
+import { useLang, useT } from '@tca/ui/i18n';
+import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { listEvents } from '../api/list-events.js';
-import { EditCell, LabelledCell, StaffListPanel, StaffRows } from '../../../shared/staff-list-panel.js';
+import { eventsCatalog } from '../messages.js';
+import { EditCell, LabelledCell, StaffListPanel, StaffRows, type StaffListTexts } from '../../../shared/staff-list-panel.js';
 import { statusLabel, whenText } from '../event-form.js';
 import styles from '../../../shared/staff.module.css';
 
 export const eventEditorPath = (key: string) => `/staff/events/${encodeURIComponent(key)}`;
 
-const nouns = { one: 'event', many: 'events' };
+/** The list's sentences in the language shown. */
+function useEventsTexts(): StaffListTexts {
+  const t = useT(eventsCatalog);
+  return { newLabel: t('list.new'), loading: t('list.loading'), failed: t('list.failed'), empty: t('list.empty'), count: (n) => t('list.count', { n }) };
+}
 
 /** /staff/events: every event with its status (drafts and cancelled ones too), and New event. */
 export function EventsPanel() {
+  const t = useT(eventsCatalog);
   return (
-    <StaffListPanel
-      title="Events"
-      lead="Add the association's events, change them, cancel them. Drafts are seen by staff only."
-      nouns={nouns}
-      newPath={paths.staffEventNew}
-      load={listEvents}
-      answerName="an event list"
-    >
+    <StaffListPanel title={t('list.title')} lead={t('list.lead')} texts={useEventsTexts()} newPath={paths.staffEventNew} load={listEvents} answerName="an event list">
       {(answer) => <EventRows events={answer.events} />}
     </StaffListPanel>
   );
 }
 
-/** The events as rows: a list at every width (one column on a phone), each with its name, when, where and status. */
+/** The events as rows: a list at every width (one column on a phone), each with its name (Tamil when shown and written), when, where and status. */
 export function EventRows({ events }: { events: readonly StaffEventSummary[] }) {
+  const t = useT(eventsCatalog);
+  const lang = useLang();
   return (
-    <StaffRows items={events} nouns={nouns} firstHint="Add the first with New event." keyOf={(event) => event.key}>
-      {(event) => (
-        <>
-          <div>
-            <p className={styles.name}>
-              <Link to={eventEditorPath(event.key)}>{event.name}</Link>
-            </p>
-            <span className={styles.since}>{whenText(event)}</span>
-          </div>
-          <LabelledCell label="Where">
-            <span>{event.location || 'Not given'}</span>
-          </LabelledCell>
-          <LabelledCell label="Status">
-            <span className={event.status === 'Active' ? styles.ok : event.status === 'Cancelled' ? styles.warn : styles.badge}>{statusLabel(event.status)}</span>
-          </LabelledCell>
-          <EditCell to={eventEditorPath(event.key)} name={event.name} />
-        </>
-      )}
+    <StaffRows items={events} texts={useEventsTexts()} titleId="events-title" keyOf={(event) => event.key}>
+      {(event) => {
+        const name = pickText(event.name, event.ta?.name, lang);
+        return (
+          <>
+            <div>
+              <p className={styles.name}>
+                <Link to={eventEditorPath(event.key)} lang={name.lang}>
+                  {name.text}
+                </Link>
+              </p>
+              <span className={styles.since}>{whenText(event)}</span>
+            </div>
+            <LabelledCell label={t('list.where')}>
+              {event.location ? <span lang={lang === 'en' ? undefined : 'en'}>{event.location}</span> : <span>{t('list.noPlace')}</span>}
+            </LabelledCell>
+            <LabelledCell label={t('list.status')}>
+              <span className={event.status === 'Active' ? styles.ok : event.status === 'Cancelled' ? styles.warn : styles.badge}>{statusLabel(event.status)}</span>
+            </LabelledCell>
+            <EditCell to={eventEditorPath(event.key)} name={name.text} />
+          </>
+        );
+      }}
     </StaffRows>
   );
 }

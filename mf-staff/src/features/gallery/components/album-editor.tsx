@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ALBUM_DELETED_MESSAGE, ALBUM_NAME_MAX, paths, type StaleAlbumAnswer, type StaffAlbum } from '@tca/contracts';
+import { ALBUM_NAME_MAX, paths, type StaleAlbumAnswer, type StaffAlbum } from '@tca/contracts';
 import { notify, Page } from '@tca/ui';
 import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import { translator, useT } from '@tca/ui/i18n';
 import { Link, useNavigate } from '@tca/ui/router';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
-import { EditorButtons, EditorOutcome, FIELDS_NEED_A_CHANGE, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
+import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
+import { fieldMessage } from '../../../shared/lists/field-message.js';
+import { fieldsNeedAChange, listsCatalog } from '../../../shared/lists/messages.js';
+import { EditorButtons, EditorOutcome, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
+import { galleryCatalog, shownGalleryText } from '../messages.js';
 import { createAlbum, deleteAlbum, updateAlbum } from '../api/album-calls.js';
 import { ALBUM_FIELDS, changedText, checkAlbum, draftOfAlbum, laterAlbum, type AlbumDraft, type AlbumField, type ChangeFailure } from '../album-form.js';
 import { AlbumPhotos } from './album-photos.js';
@@ -39,6 +44,11 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
     setFailure(null);
   }, [loaded, setStale]);
 
+  const t = useT(galleryCatalog);
+  const tl = useT(listsCatalog);
+  const labels = { Name: t('field.name'), Date: t('field.date'), 'Tamil name': tl('tamil.label', { label: t('field.name') }) };
+  const errorOf = (field: AlbumField) => (errors[field] === undefined ? undefined : fieldMessage(errors[field], labels, shownGalleryText));
+
   /** A newer copy of the album from any answer (uploads finish in any order: the later version wins). */
   const setAlbum = useCallback((next: StaffAlbum) => setAlbumState((now) => laterAlbum(now, next)), []);
 
@@ -48,11 +58,11 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
       if (view.kind === 'stale') {
         setStale(view.stale);
         setFailure(null);
-        notify.error('Someone changed this album since you opened it.');
+        notify.error(translator(galleryCatalog)('toast.stale'));
       } else {
         if (view.kind === 'fields') setErrors(view.fields);
         setFailure({ title, text: view.text });
-        notify.error(`${title}.`);
+        notify.error(translator(galleryCatalog)('failed.toast', { title }));
       }
       focusOutcome();
     },
@@ -64,7 +74,7 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
     setFailure(null);
     if (!checked.request) {
       setErrors(checked.errors);
-      setFailure({ title: 'The album was not saved', text: FIELDS_NEED_A_CHANGE });
+      setFailure({ title: t('failed.save'), text: fieldsNeedAChange() });
       focusOutcome();
       return;
     }
@@ -73,18 +83,18 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
     await withToken(async (token) => {
       const { result, stale: staleAnswer } = album ? await updateAlbum(token, album.key, { ...request, version: album.version }) : { result: await createAlbum(token, request), stale: null };
       if (result.kind !== 'ok') {
-        showFailure({ result, stale: staleAnswer, title: 'The album was not saved' });
+        showFailure({ result, stale: staleAnswer, title: t('failed.save') });
         return;
       }
       if (!result.answer) {
-        setFailure({ title: 'The album was not saved', text: 'The server sent an answer this page does not understand. Reload the album.' });
+        setFailure({ title: t('failed.save'), text: t('answer.unknown') });
         return;
       }
       const saved = result.answer.album;
       setAlbumState(saved);
       setDraft(draftOfAlbum(saved));
       setStale(null);
-      notify.success(result.answer.message ?? 'Album saved.');
+      notify.success(shownGalleryText(result.answer.message ?? t('msg.saved')));
       if (!album) void navigate(albumEditorPath(saved.key), { replace: true });
     });
   }
@@ -95,22 +105,22 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
     setConfirmDelete(false);
     if (!change) return;
     const { result, stale: staleAnswer } = change;
-    if (result.kind !== 'ok') return showFailure({ result, stale: staleAnswer, title: 'The album was not deleted' });
-    notify.success(result.answer?.message ?? ALBUM_DELETED_MESSAGE);
+    if (result.kind !== 'ok') return showFailure({ result, stale: staleAnswer, title: t('failed.delete') });
+    notify.success(shownGalleryText(result.answer?.message ?? t('msg.deleted')));
     void navigate(paths.staffGallery);
   }
 
   return (
     <Page
-      title={album ? `Album: ${album.name}` : 'New album'}
-      lead={album ? `${album.date} · ${album.photos.length === 1 ? '1 photo' : `${album.photos.length} photos`} · on the public gallery` : 'Name the album and give its date; then add its photos.'}
+      title={album ? t('edit.title', { name: album.name }) : t('new.title')}
+      lead={album ? t('edit.lead', { date: album.date, photos: album.photos.length }) : t('new.lead')}
     >
       <p className={styles.actions}>
         <Link to={paths.staffGallery} className={styles.secondary}>
-          Back to the gallery
+          {t('back')}
         </Link>
       </p>
-      <EditorOutcome notice={stale ? <StaleAlbumNotice stale={stale} onReload={() => reload?.()} /> : null} failure={failure} outcome={outcome} />
+      <EditorOutcome notice={stale ? <StaleAlbumNotice stale={stale} onReload={() => reload?.()} /> : null} failure={failure ? { title: failure.title, text: shownGalleryText(failure.text) } : null} outcome={outcome} />
       <form
         noValidate
         className={styles.section}
@@ -121,16 +131,19 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
         }}
       >
         <h2 id="album-details-title" className={styles.sectionTitle}>
-          Album details
+          {t('details')}
         </h2>
         <RequiredNote />
-        <Field label="Name" required error={errors.name}>
-          {(control) => <input {...control} className={fieldClasses.control} value={draft.name} maxLength={ALBUM_NAME_MAX} onChange={(e) => setDraft((now) => ({ ...now, name: e.target.value }))} />}
-        </Field>
-        <Field label="Date" required error={errors.date} hint="The day of the event; the gallery lists albums newest first.">
+        <FieldPair>
+          <Field label={t('field.name')} required error={errorOf('name')}>
+            {(control) => <input {...control} className={fieldClasses.control} value={draft.name} maxLength={ALBUM_NAME_MAX} onChange={(e) => setDraft((now) => ({ ...now, name: e.target.value }))} />}
+          </Field>
+          <TamilField label={t('field.name')} value={draft.taName} maxLength={ALBUM_NAME_MAX} error={errorOf('ta.name')} onChange={(value) => setDraft((now) => ({ ...now, taName: value }))} />
+        </FieldPair>
+        <Field label={t('field.date')} required error={errorOf('date')} hint={t('field.dateHint')}>
           {(control) => <input {...control} type="date" className={fieldClasses.control} value={draft.date} onChange={(e) => setDraft((now) => ({ ...now, date: e.target.value }))} />}
         </Field>
-        <EditorButtons busy={busy} saveLabel={album ? 'Save' : 'Create album'} remove={album ? { label: 'Delete album', onClick: () => setConfirmDelete(true) } : undefined} />
+        <EditorButtons busy={busy} saveLabel={album ? t('save') : t('create')} remove={album ? { label: t('delete'), onClick: () => setConfirmDelete(true) } : undefined} />
       </form>
       {album ? (
         <>
@@ -140,9 +153,9 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
       ) : null}
       {confirmDelete && album ? (
         <ConfirmDialog
-          title={`Delete "${album.name}"?`}
-          description={`The album and its ${album.photos.length === 1 ? 'photo' : `${album.photos.length} photos`} leave the public gallery. This cannot be undone.`}
-          confirmLabel="Delete the album"
+          title={t('delete.title', { name: album.name })}
+          description={t('delete.text', { photos: album.photos.length })}
+          confirmLabel={t('delete.confirm')}
           busy={busy}
           onConfirm={() => void remove()}
           onCancel={() => setConfirmDelete(false)}
@@ -155,12 +168,13 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
 /** A 409: someone changed the album after it was opened here. */
 export function StaleAlbumNotice({ stale, onReload }: { stale: StaleAlbumAnswer; onReload: () => void }) {
   const { current } = stale;
+  const t = useT(galleryCatalog);
   return (
     <StaleNotice
-      thing="album"
+      title={t('stale.title')}
       changed={changedText(stale.changed)}
       updatedAt={current.updatedAt}
-      summary={`“${current.name}”, ${current.photoCount} ${current.photoCount === 1 ? 'photo' : 'photos'}`}
+      summary={t('stale.summary', { name: current.name, photos: current.photoCount })}
       reloadNote="."
       onReload={onReload}
     />

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { PHOTO_ALT_MAX, type StaffAlbum, type StaffPhoto } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Field, fieldClasses } from '@tca/ui/forms';
+import { translator, useT } from '@tca/ui/i18n';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { OrderingList } from '../../../shared/ordering-list.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { removePhoto, reorderPhotos, setPhotoAlt } from '../api/album-calls.js';
 import { moveItem, type ChangeFailure } from '../album-form.js';
+import { galleryCatalog, shownGalleryText } from '../messages.js';
 import styles from '../../../shared/staff.module.css';
 import gallery from '../gallery.module.css';
 
@@ -18,7 +20,7 @@ interface AlbumPhotosProps {
 
 /** How a photo is named in buttons and announcements: its alt text, else its place. */
 function photoName(album: StaffAlbum, photo: StaffPhoto): string {
-  return photo.alt || `photo ${album.photos.findIndex((p) => p.id === photo.id) + 1} (no alt text yet)`;
+  return photo.alt || translator(galleryCatalog)('photo.unnamed', { n: album.photos.findIndex((p) => p.id === photo.id) + 1 });
 }
 
 /**
@@ -28,6 +30,7 @@ function photoName(album: StaffAlbum, photo: StaffPhoto): string {
  */
 export function AlbumPhotos({ album, onChanged, onFailure }: AlbumPhotosProps) {
   const { busy, run } = useStaffAction();
+  const t = useT(galleryCatalog);
   const [order, setOrder] = useState<StaffPhoto[]>(album.photos);
   const [alts, setAlts] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<StaffPhoto | null>(null);
@@ -41,7 +44,7 @@ export function AlbumPhotos({ album, onChanged, onFailure }: AlbumPhotosProps) {
     const outcome = await run(async (token) => {
       const change = await reorderPhotos(token, album.key, next.map((photo) => photo.id), album.version);
       stale = change.stale;
-      if (change.result.kind !== 'ok') onFailure({ result: change.result, stale, title: 'The new order was not saved' });
+      if (change.result.kind !== 'ok') onFailure({ result: change.result, stale, title: t('failed.order') });
       return change.result;
     });
     if (outcome.ok && outcome.answer) onChanged(outcome.answer.album);
@@ -52,44 +55,44 @@ export function AlbumPhotos({ album, onChanged, onFailure }: AlbumPhotosProps) {
     const alt = alts[photo.id] ?? photo.alt;
     const outcome = await run(async (token) => {
       const result = await setPhotoAlt(token, album.key, photo.id, alt);
-      if (result.kind !== 'ok') onFailure({ result, stale: null, title: 'The alt text was not saved' });
+      if (result.kind !== 'ok') onFailure({ result, stale: null, title: t('failed.alt') });
       return result;
     });
     if (outcome.ok && outcome.answer) {
       onChanged(outcome.answer.album);
       setAlts((now) => Object.fromEntries(Object.entries(now).filter(([id]) => id !== photo.id)));
-      notify.success(outcome.answer.message ?? 'Alt text saved.');
+      notify.success(shownGalleryText(outcome.answer.message ?? t('msg.altSaved')));
     }
   }
 
   async function remove(photo: StaffPhoto) {
     const outcome = await run(async (token) => {
       const result = await removePhoto(token, album.key, photo.id);
-      if (result.kind !== 'ok') onFailure({ result, stale: null, title: 'The photo was not removed' });
+      if (result.kind !== 'ok') onFailure({ result, stale: null, title: t('failed.remove') });
       return result;
     });
     setRemoving(null);
     if (outcome.ok && outcome.answer) {
       onChanged(outcome.answer.album);
-      notify.success(outcome.answer.message ?? 'Photo removed.');
+      notify.success(shownGalleryText(outcome.answer.message ?? t('msg.photoRemoved')));
     }
   }
 
   return (
     <section className={styles.section} aria-labelledby="photos-title">
       <h2 id="photos-title" className={styles.sectionTitle}>
-        {order.length === 1 ? '1 photo' : `${order.length} photos`}
+        {t('photos.count', { n: order.length })}
       </h2>
       {order.length === 0 ? (
-        <p className={styles.muted}>No photos yet: add them above.</p>
+        <p className={styles.muted}>{t('photos.none')}</p>
       ) : (
         <>
-          <p className={styles.muted}>The gallery shows them in this order. Move them with the buttons, or drag a photo by its handle.</p>
+          <p className={styles.muted}>{t('photos.lead')}</p>
           <OrderingList
             items={order}
             keyOf={(photo) => photo.id}
             nameOf={(photo) => photoName(album, photo)}
-            label="Photos in display order"
+            label={t('photos.list')}
             disabled={busy}
             onMove={(from, to) => void move(from, to)}
             renderItem={(photo) => {
@@ -106,17 +109,17 @@ export function AlbumPhotos({ album, onChanged, onFailure }: AlbumPhotosProps) {
                       if (!busy) void saveAlt(photo);
                     }}
                   >
-                    <Field label="Alt text" hint={photo.alt ? 'What the photo shows, for people who cannot see it.' : 'Missing: say what the photo shows, for people who cannot see it.'}>
+                    <Field label={t('field.alt')} hint={photo.alt ? t('photo.altHint') : t('photo.altMissing')}>
                       {(control) => (
                         <input {...control} className={fieldClasses.control} value={value} maxLength={PHOTO_ALT_MAX} onChange={(e) => setAlts((now) => ({ ...now, [photo.id]: e.target.value }))} />
                       )}
                     </Field>
                     <p className={styles.actions}>
-                      <button type="submit" className={styles.secondary} aria-disabled={busy || value.trim() === photo.alt || undefined} aria-label={`Save alt text: ${name}`}>
-                        Save alt text
+                      <button type="submit" className={styles.secondary} aria-disabled={busy || value.trim() === photo.alt || undefined} aria-label={t('photo.saveAltNamed', { name })}>
+                        {t('photo.saveAlt')}
                       </button>
-                      <button type="button" className={`${styles.secondary} ${styles.danger}`} disabled={busy} aria-label={`Remove: ${name}`} onClick={() => setRemoving(photo)}>
-                        Remove
+                      <button type="button" className={`${styles.secondary} ${styles.danger}`} disabled={busy} aria-label={t('photo.removeNamed', { name })} onClick={() => setRemoving(photo)}>
+                        {t('photo.remove')}
                       </button>
                     </p>
                   </form>
@@ -128,9 +131,9 @@ export function AlbumPhotos({ album, onChanged, onFailure }: AlbumPhotosProps) {
       )}
       {removing ? (
         <ConfirmDialog
-          title="Remove this photo?"
-          description={`${photoName(album, removing)} leaves the album and the public gallery. To have it back, upload it again.`}
-          confirmLabel="Remove the photo"
+          title={t('photo.removeTitle')}
+          description={t('photo.removeText', { name: photoName(album, removing) })}
+          confirmLabel={t('photo.removeConfirm')}
           busy={busy}
           onConfirm={() => void remove(removing)}
           onCancel={() => setRemoving(null)}

@@ -3,10 +3,13 @@ import { COVER_ACCEPT, type StaffAlbum } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { isRejectedToken } from '@tca/ui/api';
 import { fieldClasses } from '@tca/ui/forms';
+import { translator, useT } from '@tca/ui/i18n';
 import { readToken } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
 import { uploadPhoto } from '../api/upload-photo.js';
 import { fileProblem, queueSummary, sizeText, uploadFailureText, type QueuedUpload } from '../album-form.js';
+import { galleryCatalog, shownGalleryText } from '../messages.js';
+import { sharedCatalog } from '../../../shared/messages.js';
 import styles from '../../../shared/staff.module.css';
 import gallery from '../gallery.module.css';
 
@@ -33,6 +36,7 @@ export function PhotoUploader({ albumKey, onUploaded }: PhotoUploaderProps) {
   const unmounted = useRef(new AbortController());
   const inputId = useId();
   const hintId = useId();
+  const t = useT(galleryCatalog);
 
   useEffect(() => {
     const controller = unmounted.current;
@@ -49,7 +53,7 @@ export function PhotoUploader({ albumKey, onUploaded }: PhotoUploaderProps) {
       if (item.state !== 'waiting' || running.current.has(item.id)) continue;
       const file = files.current.get(item.id);
       if (!token || !file) {
-        update(item.id, { state: 'failed', error: 'Your session has ended. Please log in again.' });
+        update(item.id, { state: 'failed', error: translator(sharedCatalog)('session.ended') });
         continue;
       }
       running.current.add(item.id);
@@ -63,9 +67,10 @@ export function PhotoUploader({ albumKey, onUploaded }: PhotoUploaderProps) {
           update(item.id, { state: 'done', sent: 1 });
           onUploaded(result.answer.album);
         } else {
-          const error = result.kind === 'ok' ? 'The server sent an answer this page does not understand.' : uploadFailureText(result);
+          const tg = translator(galleryCatalog);
+          const error = result.kind === 'ok' ? tg('upload.answer') : uploadFailureText(result);
           update(item.id, { state: 'failed', error });
-          notify.error(`${file.name}: not added.`);
+          notify.error(tg('upload.toast', { file: file.name }));
         }
       });
     }
@@ -92,7 +97,7 @@ export function PhotoUploader({ albumKey, onUploaded }: PhotoUploaderProps) {
   return (
     <section className={styles.section} aria-labelledby="add-photos-title">
       <h2 id="add-photos-title" className={styles.sectionTitle}>
-        Add photos
+        {t('upload.title')}
       </h2>
       <div
         className={`${gallery.dropZone} ${dragging ? gallery.dropping : ''}`}
@@ -105,10 +110,10 @@ export function PhotoUploader({ albumKey, onUploaded }: PhotoUploaderProps) {
         onDrop={onDrop}
       >
         <label htmlFor={inputId} className={gallery.dropLabel}>
-          Choose photos
+          {t('upload.choose')}
         </label>
         <p id={hintId} className={styles.muted}>
-          Or drop them here. Several at once: JPEG, PNG, WebP or SVG, at most 10 MB each. They are added at the end of the album.
+          {t('upload.hint')}
         </p>
         <input
           id={inputId}
@@ -122,7 +127,7 @@ export function PhotoUploader({ albumKey, onUploaded }: PhotoUploaderProps) {
         />
       </div>
       {queue.length > 0 ? (
-        <ul className={gallery.uploads} aria-label="Uploads">
+        <ul className={gallery.uploads} aria-label={t('upload.list')}>
           {queue.map((item) => (
             <UploadRow key={item.id} item={item} />
           ))}
@@ -137,8 +142,9 @@ export function PhotoUploader({ albumKey, onUploaded }: PhotoUploaderProps) {
 
 function UploadRow({ item }: { item: QueuedUpload }) {
   const id = useId();
+  const t = useT(galleryCatalog);
   const percent = Math.round(item.sent * 100);
-  const state = item.state === 'done' ? 'Added' : item.state === 'failed' ? 'Not added' : item.state === 'waiting' ? 'Waiting' : `${percent}%`;
+  const state = item.state === 'done' ? t('upload.added') : item.state === 'failed' ? t('upload.notAdded') : item.state === 'waiting' ? t('upload.waiting') : `${percent}%`;
   return (
     <li className={`${gallery.upload} ${item.state === 'failed' ? gallery.uploadFailed : ''}`}>
       <label htmlFor={id} className={gallery.uploadName}>
@@ -147,7 +153,7 @@ function UploadRow({ item }: { item: QueuedUpload }) {
       <progress id={id} max={100} value={item.state === 'failed' ? 0 : percent} aria-valuetext={`${item.name}: ${state}`} />
       <span className={item.state === 'failed' ? gallery.uploadError : item.state === 'done' ? styles.ok : styles.muted}>
         {state}
-        {item.error ? `: ${item.error}` : ''}
+        {item.error ? `: ${shownGalleryText(item.error)}` : ''}
       </span>
     </li>
   );

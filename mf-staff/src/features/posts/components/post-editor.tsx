@@ -4,8 +4,6 @@ import {
   COVER_ALT_MAX,
   paths,
   POST_BODY_MAX,
-  POST_DELETED_MESSAGE,
-  POST_STATUS_LABELS,
   POST_STATUSES,
   POST_TITLE_MAX,
   type PostStatus,
@@ -15,10 +13,14 @@ import {
 import { notify, Page } from '@tca/ui';
 import type { FailedResult } from '@tca/ui/api';
 import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import { translator, useT } from '@tca/ui/i18n';
 import { Link, useNavigate } from '@tca/ui/router';
 import { useMarkdownPreview } from '../../../shared/use-markdown-preview.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
-import { EditorButtons, EditorOutcome, FIELDS_NEED_A_CHANGE, readChangeFailure, StaleNotice as StaleBanner, useStaleEditing } from '../../../shared/stale-editing.js';
+import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
+import { fieldMessage } from '../../../shared/lists/field-message.js';
+import { fieldsNeedAChange, knownText, listsCatalog } from '../../../shared/lists/messages.js';
+import { EditorButtons, EditorOutcome, readChangeFailure, StaleNotice as StaleBanner, useStaleEditing } from '../../../shared/stale-editing.js';
 import { createPost } from '../api/create-post.js';
 import { deletePost } from '../api/delete-post.js';
 import { previewPost } from '../api/preview-post.js';
@@ -26,10 +28,14 @@ import type { ChangeResult } from '../api/stale-answer.js';
 import { updatePost } from '../api/update-post.js';
 import { uploadCover } from '../api/upload-cover.js';
 import { changedText, checkDraft, draftOfPost, emptyDraft, POST_FIELDS, requestOf, statusText, type PostDraft, type PostField } from '../post-form.js';
+import { postsCatalog } from '../messages.js';
 import { postEditorPath } from './posts-list.js';
 import styles from '../../../shared/staff.module.css';
 
 type Errors = Partial<Record<PostField, string>>;
+
+/** A post's service or contracts message in the language shown (a known one; others as they came). */
+const shown = (message: string) => knownText(postsCatalog, message);
 
 interface PostEditorProps {
   /** The post as loaded, or null for a new one. */
@@ -49,6 +55,13 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useMarkdownPreview(draft.body, previewPost);
+  const tamilPreview = useMarkdownPreview(draft.taBody, previewPost);
+  const t = useT(postsCatalog);
+  const tl = useT(listsCatalog);
+  const tamilLabel = (label: string) => tl('tamil.label', { label });
+  // The contracts name fields by their own labels (Body is the editor's Text).
+  const labels = { Title: t('field.title'), Date: t('field.date'), Body: t('field.bodyRule'), 'Cover alt text': t('field.coverAlt'), 'Tamil title': tamilLabel(t('field.title')), 'Tamil body': tamilLabel(t('field.text')) };
+  const errorOf = (field: PostField) => (errors[field] === undefined ? undefined : fieldMessage(errors[field], labels, shown));
 
   useEffect(() => {
     setPost(loaded);
@@ -71,7 +84,8 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
         if (view.kind === 'fields') setErrors(view.fields);
         setFailure(view.text);
       }
-      notify.error(result.kind === 'http' && result.status === 409 ? 'Someone changed this post since you opened it.' : 'The post was not saved.');
+      const tt = translator(postsCatalog);
+      notify.error(result.kind === 'http' && result.status === 409 ? tt('toast.stale') : tt('toast.failed'));
       focusOutcome();
     },
     [setStale, focusOutcome],
@@ -83,7 +97,7 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) {
-      setFailure(FIELDS_NEED_A_CHANGE);
+      setFailure(fieldsNeedAChange());
       focusOutcome();
       return;
     }
@@ -93,24 +107,24 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
       else change = { result: await createPost(token, requestOf(next)), stale: null };
       const { result } = change;
       if (result.kind !== 'ok' || !result.answer) {
-        if (result.kind === 'ok') setFailure('The server sent an answer this page does not understand. Reload the post.');
+        if (result.kind === 'ok') setFailure(t('answer.unknown'));
         else showFailure(result, change.stale);
         return;
       }
       let saved = result.answer.post;
-      let message = result.answer.message ?? 'Post saved.';
+      let message = shown(result.answer.message ?? t('msg.saved'));
       if (file) {
         const upload = await uploadCover(token, saved.key, saved.version, file, file.name);
         if (upload.result.kind !== 'ok' || !upload.result.answer) {
           setPost(saved);
           setDraft(draftOfPost(saved));
-          if (upload.result.kind === 'ok') setFailure('The server sent an answer this page does not understand. Reload the post.');
+          if (upload.result.kind === 'ok') setFailure(t('answer.unknown'));
           else showFailure(upload.result, upload.stale);
           if (!post) void navigate(postEditorPath(saved.key), { replace: true });
           return;
         }
         saved = upload.result.answer.post;
-        message = `${message} ${upload.result.answer.message ?? ''}`.trim();
+        message = `${message} ${shown(upload.result.answer.message ?? '')}`.trim();
         setFile(null);
         if (fileInput.current) fileInput.current.value = '';
       }
@@ -129,20 +143,20 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
     if (!change) return;
     const { result, stale: staleAnswer } = change;
     if (result.kind !== 'ok') return showFailure(result, staleAnswer);
-    notify.success(result.answer?.message ?? POST_DELETED_MESSAGE);
+    notify.success(shown(result.answer?.message ?? t('msg.deleted')));
     void navigate(paths.staffPosts);
   }
 
   return (
-    <Page title={post ? `Edit: ${post.title}` : 'New post'} lead={post ? `Key ${post.key} · ${statusText(post)}` : 'A new post starts as a draft: nobody sees it until it is published.'}>
+    <Page title={post ? t('edit.title', { title: post.title }) : t('new.title')} lead={post ? t('edit.lead', { key: post.key, status: statusText(post) }) : t('new.lead')}>
       <p className={styles.actions}>
         <Link to={paths.staffPosts} className={styles.secondary}>
-          Back to the posts
+          {t('back')}
         </Link>
       </p>
       <EditorOutcome
         notice={stale ? <StaleNotice stale={stale} onReload={() => reload?.()} /> : null}
-        failure={failure ? { title: 'The post was not saved', text: failure } : null}
+        failure={failure ? { title: t('failed.title'), text: shown(failure) } : null}
         outcome={outcome}
       />
       <form
@@ -154,29 +168,32 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
         }}
       >
         <RequiredNote />
-        <Field label="Title" required error={errors.title}>
-          {(control) => <input {...control} className={fieldClasses.control} value={draft.title} maxLength={POST_TITLE_MAX} onChange={(e) => set('title', e.target.value)} />}
-        </Field>
-        <Field label="Date" required error={errors.date} hint="The day the blog shows for the post.">
+        <FieldPair>
+          <Field label={t('field.title')} required error={errorOf('title')}>
+            {(control) => <input {...control} className={fieldClasses.control} value={draft.title} maxLength={POST_TITLE_MAX} onChange={(e) => set('title', e.target.value)} />}
+          </Field>
+          <TamilField label={t('field.title')} value={draft.taTitle} maxLength={POST_TITLE_MAX} error={errorOf('ta.title')} onChange={(value) => set('taTitle', value)} />
+        </FieldPair>
+        <Field label={t('field.date')} required error={errorOf('date')} hint={t('field.dateHint')}>
           {(control) => <input {...control} type="date" className={fieldClasses.control} value={draft.date} onChange={(e) => set('date', e.target.value)} />}
         </Field>
-        <Field label="Status" required error={errors.status} hint="Draft: only staff see it. Published: on the blog now. Scheduled: on the blog from the publish time.">
+        <Field label={t('field.status')} required error={errorOf('status')} hint={t('field.statusHint')}>
           {(control) => (
             <select {...control} className={`${fieldClasses.control} ${fieldClasses.select}`} value={draft.status} onChange={(e) => set('status', e.target.value as PostStatus)}>
               {POST_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {POST_STATUS_LABELS[status]}
+                  {t(`status.${status}`)}
                 </option>
               ))}
             </select>
           )}
         </Field>
         {draft.status === 'scheduled' ? (
-          <Field label="Publish time" required error={errors.publishAt} hint="Your computer's time zone.">
+          <Field label={t('field.publishAt')} required error={errorOf('publishAt')} hint={t('field.publishAtHint')}>
             {(control) => <input {...control} type="datetime-local" className={fieldClasses.control} value={draft.publishAtLocal} onChange={(e) => set('publishAtLocal', e.target.value)} />}
           </Field>
         ) : null}
-        <Field label="Cover image" hint="Optional. JPEG, PNG, WebP or SVG, at most 10 MB; it is uploaded when you save.">
+        <Field label={t('field.cover')} hint={t('field.coverHint')}>
           {(control) => (
             <>
               {post?.cover ? <img className={styles.coverImage} src={post.cover.url} alt={post.cover.alt} width={post.cover.width} height={post.cover.height} /> : null}
@@ -184,34 +201,44 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
             </>
           )}
         </Field>
-        <Field label="Cover alt text" required={file !== null || post?.cover != null} error={errors.coverAlt} hint="What the picture shows, for people who cannot see it.">
+        <Field label={t('field.coverAlt')} required={file !== null || post?.cover != null} error={errorOf('coverAlt')} hint={t('field.coverAltHint')}>
           {(control) => <input {...control} className={fieldClasses.control} value={draft.coverAlt} maxLength={COVER_ALT_MAX} onChange={(e) => set('coverAlt', e.target.value)} />}
         </Field>
-        <div className={styles.editorGrid}>
-          <Field label="Text (Markdown)" error={errors.body} hint="Headings with #, **bold**, *italic*, [links](https://…) and lists.">
+        <FieldPair>
+          <Field label={t('field.body')} error={errorOf('body')} hint={t('field.bodyHint')}>
             {(control) => <textarea {...control} className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={16} maxLength={POST_BODY_MAX} value={draft.body} onChange={(e) => set('body', e.target.value)} />}
           </Field>
+          <TamilField label={t('field.text')} rows={16} value={draft.taBody} maxLength={POST_BODY_MAX} error={errorOf('ta.body')} onChange={(value) => set('taBody', value)} />
+        </FieldPair>
+        <FieldPair>
           <section aria-labelledby="preview-title">
             <h2 id="preview-title" className={styles.sectionTitle}>
-              Preview
+              {t('preview.title')}
             </h2>
             <PreviewBox html={preview.html} />
             {preview.note ? <p className={styles.muted}>{preview.note}</p> : null}
           </section>
-        </div>
-        <EditorButtons busy={busy} saveLabel="Save" remove={post ? { label: 'Delete', onClick: () => setConfirmDelete(true) } : undefined}>
+          <section aria-labelledby="preview-ta-title">
+            <h2 id="preview-ta-title" className={styles.sectionTitle}>
+              {t('preview.tamil')}
+            </h2>
+            <PreviewBox html={tamilPreview.html} lang="ta" />
+            {tamilPreview.note ? <p className={styles.muted}>{tamilPreview.note}</p> : null}
+          </section>
+        </FieldPair>
+        <EditorButtons busy={busy} saveLabel={t('save')} remove={post ? { label: t('delete'), onClick: () => setConfirmDelete(true) } : undefined}>
           {post && post.status !== 'draft' ? (
             <button type="button" className={styles.secondary} disabled={busy} onClick={() => void save('draft')}>
-              Unpublish
+              {t('unpublish')}
             </button>
           ) : null}
         </EditorButtons>
       </form>
       {confirmDelete && post ? (
         <ConfirmDialog
-          title={`Delete "${post.title}"?`}
-          description="The post leaves the blog and the staff list. This cannot be undone."
-          confirmLabel="Delete the post"
+          title={t('delete.title', { title: post.title })}
+          description={t('delete.text')}
+          confirmLabel={t('delete.confirm')}
           busy={busy}
           onConfirm={() => void remove()}
           onCancel={() => setConfirmDelete(false)}
@@ -221,23 +248,30 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
   );
 }
 
-/** The server's HTML (its renderer and sanitiser, as on the public page). */
-function PreviewBox({ html }: { html: string }): ReactNode {
-  if (html === '') return <div className={styles.preview}><p className={styles.muted}>The text as the blog shows it appears here.</p></div>;
+/** The server's HTML (its renderer and sanitiser, as on the public page); `lang` for the Tamil text's. */
+function PreviewBox({ html, lang }: { html: string; lang?: 'ta' }): ReactNode {
+  const t = useT(postsCatalog);
+  if (html === '')
+    return (
+      <div className={styles.preview}>
+        <p className={styles.muted}>{t('preview.empty')}</p>
+      </div>
+    );
   // The HTML comes from the content service's preview, sanitised there exactly as the public post page is.
-  return <div className={styles.preview} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={styles.preview} lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** A 409: someone saved the post after it was opened here. */
 export function StaleNotice({ stale, onReload }: { stale: StalePostAnswer; onReload: () => void }) {
   const { current } = stale;
+  const t = useT(postsCatalog);
   return (
     <StaleBanner
-      thing="post"
+      title={t('stale.title')}
       changed={changedText(stale.changed)}
       updatedAt={current.updatedAt}
-      summary={`“${current.title}”, ${statusText(current)}`}
-      reloadNote="; your text here is lost on reload, so copy it first if you need it."
+      summary={t('stale.summary', { title: current.title, status: statusText(current) })}
+      reloadNote={t('stale.reload')}
       onReload={onReload}
     />
   );

@@ -1,44 +1,59 @@
 import { paths, type StaffPostSummary } from '@tca/contracts';
+import { INTL_LOCALE, useLang, useT } from '@tca/ui/i18n';
+import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { listPosts } from '../api/list-posts.js';
-import { EditCell, LabelledCell, StaffListPanel, StaffRows } from '../../../shared/staff-list-panel.js';
+import { postsCatalog } from '../messages.js';
+import { EditCell, LabelledCell, StaffListPanel, StaffRows, type StaffListTexts } from '../../../shared/staff-list-panel.js';
 import { statusText, timeText } from '../post-form.js';
 import styles from '../../../shared/staff.module.css';
 
 export const postEditorPath = (key: string) => `/staff/posts/${encodeURIComponent(key)}`;
 
-const nouns = { one: 'post', many: 'posts' };
+/** The list's sentences in the language shown. */
+function usePostsTexts(): StaffListTexts {
+  const t = useT(postsCatalog);
+  return { newLabel: t('list.new'), loading: t('list.loading'), failed: t('list.failed'), empty: t('list.empty'), count: (n) => t('list.count', { n }) };
+}
 
 /** /staff/posts: every post with its status, and New post. */
 export function PostsPanel() {
+  const t = useT(postsCatalog);
   return (
-    <StaffListPanel title="Blog posts" lead="Write, schedule, publish and unpublish the posts of the blog." nouns={nouns} newPath={paths.staffPostNew} load={listPosts} answerName="a post list">
+    <StaffListPanel title={t('list.title')} lead={t('list.lead')} texts={usePostsTexts()} newPath={paths.staffPostNew} load={listPosts} answerName="a post list">
       {(answer) => <PostRows posts={answer.posts} />}
     </StaffListPanel>
   );
 }
 
-/** The posts as rows (a list at every width: one column on a phone). */
+/** The posts as rows (a list at every width: one column on a phone); a Tamil title when Tamil is shown and there is one. */
 export function PostRows({ posts, timeZone }: { posts: readonly StaffPostSummary[]; timeZone?: string }) {
+  const t = useT(postsCatalog);
+  const lang = useLang();
   return (
-    <StaffRows items={posts} nouns={nouns} firstHint="Write the first with New post." keyOf={(post) => post.key}>
-      {(post) => (
-        <>
-          <div>
-            <p className={styles.name}>
-              <Link to={postEditorPath(post.key)}>{post.title}</Link>
-            </p>
-            <span className={styles.since}>Date {post.date}</span>
-          </div>
-          <LabelledCell label="Status">
-            <span className={post.status === 'published' ? styles.ok : styles.badge}>{statusText(post, timeZone)}</span>
-          </LabelledCell>
-          <LabelledCell label="Updated">
-            <span>{timeText(post.updatedAt, 'en-AU', timeZone)}</span>
-          </LabelledCell>
-          <EditCell to={postEditorPath(post.key)} name={post.title} />
-        </>
-      )}
+    <StaffRows items={posts} texts={usePostsTexts()} titleId="posts-title" keyOf={(post) => post.key}>
+      {(post) => {
+        const title = pickText(post.title, post.ta?.title, lang);
+        return (
+          <>
+            <div>
+              <p className={styles.name}>
+                <Link to={postEditorPath(post.key)} lang={title.lang}>
+                  {title.text}
+                </Link>
+              </p>
+              <span className={styles.since}>{t('list.date', { date: post.date })}</span>
+            </div>
+            <LabelledCell label={t('list.status')}>
+              <span className={post.status === 'published' ? styles.ok : styles.badge}>{statusText(post, timeZone)}</span>
+            </LabelledCell>
+            <LabelledCell label={t('list.updated')}>
+              <span>{timeText(post.updatedAt, INTL_LOCALE[lang], timeZone)}</span>
+            </LabelledCell>
+            <EditCell to={postEditorPath(post.key)} name={title.text} />
+          </>
+        );
+      }}
     </StaffRows>
   );
 }

@@ -1,0 +1,37 @@
+import { defineCatalog, englishIndex, translator, type Catalog, type CatalogFile } from '@tca/ui/i18n';
+import en from './messages/en.json';
+
+/**
+ * Texts of the staff content lists' and editors' shared parts (ordering list, picture field, Markdown
+ * preview, the editors' 409 notice and field messages): catalog `staff.lists`. The sentences naming a
+ * thing ("New event", "There are no events yet") are each feature's own, whole (Tamil cannot build them
+ * from a noun).
+ */
+export const listsCatalog = defineCatalog('staff.lists', en, () => import('./messages/ta.json'));
+
+const indexes = new WeakMap<Catalog<CatalogFile>, ReadonlyMap<string, string>>();
+
+/**
+ * A text that travels as an English value (a service's answer message, a contracts label) in the language
+ * shown, when `catalog` holds that English text; otherwise as it came.
+ */
+export function knownText<M extends CatalogFile>(catalog: Catalog<M>, message: string): string {
+  let index = indexes.get(catalog);
+  if (!index) {
+    index = englishIndex(catalog);
+    indexes.set(catalog, index);
+  }
+  const key = index.get(message.trim());
+  return key ? translator(catalog)(key) : message;
+}
+
+/** The banner text when the fields under it carry the messages, in the language shown. */
+export function fieldsNeedAChange(): string {
+  return translator(listsCatalog)('fields.change');
+}
+
+/** Words in a list, in the language shown: "title, text and status". */
+export function joinWords(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return translator(listsCatalog)('stale.and', { list: words.slice(0, -1).join(', '), last: words[words.length - 1] ?? '' });
+}
