@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SiteEvent } from '@tca/contracts';
 import { adelaideDay, daysBetween, formatDay, formatTime } from '../../shared/adelaide-date.js';
-import { carouselEvents, daysUntil, eventWhen, hasEnded, isCancelled, isOngoing, isUpcoming, splitEvents, ticketLink } from './event-dates.js';
+import { setLang, translator } from '@tca/ui/i18n';
+import { carouselEvents, dayText, daysUntil, eventWhen, hasEnded, isCancelled, isOngoing, isUpcoming, soonText, splitEvents, ticketLink } from './event-dates.js';
+import { eventsCatalog } from './messages.js';
 
 function event(overrides: Partial<SiteEvent>): SiteEvent {
   return {
@@ -47,12 +49,13 @@ test('upcoming: starts after today; ended: its last day is before today', () => 
   assert.equal(hasEnded(event({ date: '2025-06-10' }), today), false);
 });
 
-test('daysUntil reads Tomorrow or in N days, across month and year ends', () => {
-  assert.equal(daysUntil('2025-06-11', '2025-06-10'), 'Tomorrow');
-  assert.equal(daysUntil('2025-06-13', '2025-06-10'), 'in 3 days');
-  assert.equal(daysUntil('2026-01-02', '2025-12-31'), 'in 2 days');
-  assert.equal(daysUntil('2025-06-10', '2025-06-10'), null);
-  assert.equal(daysUntil('2025-06-01', '2025-06-10'), null);
+test('an upcoming event reads Tomorrow or in N days, across month and year ends', () => {
+  const soon = (date: string, today: string) => soonText(translator(eventsCatalog), daysUntil(date, today));
+  assert.equal(soon('2025-06-11', '2025-06-10'), 'Tomorrow');
+  assert.equal(soon('2025-06-13', '2025-06-10'), 'in 3 days');
+  assert.equal(soon('2026-01-02', '2025-12-31'), 'in 2 days');
+  assert.equal(soon('2025-06-10', '2025-06-10'), null);
+  assert.equal(soon('2025-06-01', '2025-06-10'), null);
   assert.equal(daysBetween('2025-10-04', '2025-10-06'), 2, 'a daylight-saving change does not shift the count');
   assert.throws(() => daysBetween('2025-6-1', '2025-06-10'), RangeError);
 });
@@ -94,4 +97,19 @@ test('an event says when it happens', () => {
   assert.equal(eventWhen(event({ date: '2025-06-14', time: '18:30' })), 'Sat 14 June 2025, 6:30 pm');
   assert.equal(eventWhen(event({ date: '2025-06-14', endDate: '2025-06-15' })), 'Sat 14 June 2025 – Sun 15 June 2025');
   assert.equal(eventWhen(event({ date: '2025-06-14', endDate: '2025-06-14' })), 'Sat 14 June 2025');
+});
+
+test('in Tamil: Tamil day names, a 24-hour time, நாளை and N நாட்களில்', async () => {
+  assert.equal(dayText('2025-06-14', 'ta'), 'சனி, 14 ஜூன், 2025');
+  assert.equal(dayText('2025-06-14', 'en'), 'Sat 14 June 2025');
+  assert.equal(eventWhen(event({ date: '2025-06-14', time: '18:30' }), 'ta'), 'சனி, 14 ஜூன், 2025, 18:30');
+  assert.equal(eventWhen(event({ date: '2025-06-14', endDate: '2025-06-15' }), 'ta'), 'சனி, 14 ஜூன், 2025 – ஞாயிறு, 15 ஜூன், 2025');
+  await setLang('ta', { remember: false });
+  try {
+    const t = translator(eventsCatalog);
+    assert.equal(soonText(t, daysUntil('2025-06-11', '2025-06-10')), 'நாளை');
+    assert.equal(soonText(t, daysUntil('2025-06-13', '2025-06-10')), '3 நாட்களில்');
+  } finally {
+    await setLang('en', { remember: false });
+  }
 });

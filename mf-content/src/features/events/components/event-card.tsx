@@ -1,6 +1,10 @@
 import { eventCalendarPath, type SiteEvent } from '@tca/contracts';
-import { daysUntil, eventWhen, isCancelled } from '../event-dates.js';
+import { useT } from '@tca/ui/i18n';
+import { daysUntil, eventWhen, isCancelled, soonText } from '../event-dates.js';
+import { useEventText } from '../hooks/use-event-text.js';
+import { eventsCatalog } from '../messages.js';
 import { ImageSlideshow } from './image-slideshow.js';
+import { PickedText } from './picked-text.js';
 import styles from '../events.module.css';
 
 interface EventCardProps {
@@ -12,39 +16,45 @@ interface EventCardProps {
 }
 
 export function EventCard({ event, today, slideshowsPlaying, eager, onOpen }: EventCardProps) {
-  const soon = daysUntil(event.date, today);
+  const t = useT(eventsCatalog);
+  const { lang, name, location } = useEventText(event);
+  const soon = soonText(t, daysUntil(event.date, today));
   const cancelled = isCancelled(event);
   return (
     <li className={cancelled ? `${styles.card} ${styles.cancelledCard}` : styles.card}>
       <div className={styles.media}>
-        <ImageSlideshow images={event.images} meta={event.imageMeta} name={event.name} sizes="(max-width: 760px) 100vw, 360px" playing={slideshowsPlaying} eager={eager} />
-        {cancelled ? null : <span className={styles.badge}>{soon ?? 'On now'}</span>}
+        <ImageSlideshow images={event.images} meta={event.imageMeta} name={name} sizes="(max-width: 760px) 100vw, 360px" playing={slideshowsPlaying} eager={eager} />
+        {cancelled ? null : <span className={styles.badge}>{soon ?? t('onNow')}</span>}
       </div>
       <div className={styles.body}>
         <h3 className={styles.cardTitle}>
-          {event.name}
-          {cancelled ? <span className="tca-visually-hidden"> (cancelled)</span> : null}
+          <PickedText {...name} />
+          {cancelled ? <span className="tca-visually-hidden">{t('cancelled.sr')}</span> : null}
         </h3>
         {cancelled ? (
           <p className={styles.cancelled} aria-hidden="true">
-            Cancelled
+            {t('cancelled')}
           </p>
         ) : null}
         <p className={styles.meta}>
-          <span className="tca-visually-hidden">When: </span>
-          {eventWhen(event)}
+          <span className="tca-visually-hidden">{t('when')}: </span>
+          {eventWhen(event, lang)}
         </p>
         <p className={styles.meta}>
-          <span className="tca-visually-hidden">Where: </span>
-          {event.location}
+          <span className="tca-visually-hidden">{t('where')}: </span>
+          <PickedText {...location} />
         </p>
         <div className={styles.actions}>
           <button type="button" className="tca-button" onClick={(e) => onOpen(event, e.currentTarget)}>
-            View details<span className="tca-visually-hidden"> of {event.name}</span>
+            {t('details')}
+            <span className="tca-visually-hidden">
+              {t('details.of')}
+              <PickedText {...name} />
+            </span>
           </button>
           {cancelled ? null : (
-            <a className={styles.calendarLink} href={eventCalendarPath(event._id)} aria-label={`Add to calendar: ${event.name}`}>
-              Add to calendar
+            <a className={styles.calendarLink} href={eventCalendarPath(event._id)} aria-label={t('calendar.label', { name: name.text })}>
+              {t('calendar')}
             </a>
           )}
         </div>

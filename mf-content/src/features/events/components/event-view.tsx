@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { Link } from '@tca/ui/router';
 import { paths, type SiteEvent } from '@tca/contracts';
+import { useT } from '@tca/ui/i18n';
 import { adelaideDay } from '../../../shared/adelaide-date.js';
 import { ErrorMessage, LoadingMessage } from '../../../shared/status.js';
 import { useContent } from '../../../shared/content/use-content.js';
 import { getEvents } from '../api/get-events.js';
-import { daysUntil, isCancelled } from '../event-dates.js';
-import { EventActions, EventFacts } from './event-details.js';
+import { daysUntil, isCancelled, soonText } from '../event-dates.js';
+import { useEventText } from '../hooks/use-event-text.js';
+import { eventsCatalog } from '../messages.js';
+import { CancelledName, EventActions, EventFacts } from './event-details.js';
 import { ImageSlideshow } from './image-slideshow.js';
+import { PickedText } from './picked-text.js';
 import styles from '../events.module.css';
 
 /**
@@ -17,24 +21,25 @@ import styles from '../events.module.css';
  */
 export function EventView({ id }: { id: string }) {
   const { state, retry } = useContent(getEvents);
+  const t = useT(eventsCatalog);
   let body;
-  if (state.status === 'loading') body = <LoadingMessage>Loading the event…</LoadingMessage>;
-  else if (state.status === 'error') body = <ErrorMessage message="Error loading the event" onRetry={retry} />;
+  if (state.status === 'loading') body = <LoadingMessage>{t('event.loading')}</LoadingMessage>;
+  else if (state.status === 'error') body = <ErrorMessage message={t('event.failed')} onRetry={retry} />;
   else {
     const event = state.data.find((candidate) => candidate._id === id && candidate.status !== 'Draft');
     body = event ? (
       <EventArticle event={event} />
     ) : (
       <div className={styles.notFound}>
-        <h1 id="page-title">Event not found</h1>
-        <p>It may have been removed, or the link is incomplete.</p>
+        <h1 id="page-title">{t('event.missing')}</h1>
+        <p>{t('event.gone')}</p>
       </div>
     );
   }
   return (
     <section className={styles.eventPage} aria-labelledby="page-title">
       <Link to={paths.events} className={styles.back}>
-        ← Back to Events
+        {t('event.back')}
       </Link>
       {body}
     </section>
@@ -42,19 +47,21 @@ export function EventView({ id }: { id: string }) {
 }
 
 function EventArticle({ event }: { event: SiteEvent }) {
+  const t = useT(eventsCatalog);
+  const { name, description } = useEventText(event);
   const [playing, setPlaying] = useState(false);
   const cancelled = isCancelled(event);
   return (
     <article>
       <h1 id="page-title" className={styles.eventTitle}>
-        {cancelled ? `${event.name} (cancelled)` : event.name}
+        {cancelled ? <CancelledName event={event} /> : <PickedText {...name} />}
       </h1>
-      {cancelled ? <p className={styles.cancelledNotice}>This event has been cancelled.</p> : null}
+      {cancelled ? <p className={styles.cancelledNotice}>{t('cancelled.notice')}</p> : null}
       {event.images.length > 0 ? (
         <ImageSlideshow
           images={event.images}
           meta={event.imageMeta}
-          name={event.name}
+          name={name}
           sizes="(max-width: 860px) 100vw, 820px"
           playing={playing}
           eager
@@ -62,8 +69,10 @@ function EventArticle({ event }: { event: SiteEvent }) {
           onTogglePlaying={() => setPlaying((now) => !now)}
         />
       ) : null}
-      <EventFacts event={event} soon={cancelled ? null : daysUntil(event.date, adelaideDay(new Date()))} />
-      <p className={styles.description}>{event.description}</p>
+      <EventFacts event={event} soon={cancelled ? null : soonText(t, daysUntil(event.date, adelaideDay(new Date())))} />
+      <p className={styles.description} lang={description.lang}>
+        {description.text}
+      </p>
       {cancelled ? null : <EventActions event={event} />}
     </article>
   );

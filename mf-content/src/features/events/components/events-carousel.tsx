@@ -1,6 +1,9 @@
 import { Link } from '@tca/ui/router';
 import { paths, type SiteEvent } from '@tca/contracts';
-import { carouselEvents, daysUntil, eventWhen } from '../event-dates.js';
+import { useLang, useT } from '@tca/ui/i18n';
+import { carouselEvents, daysUntil, eventWhen, soonText } from '../event-dates.js';
+import { eventText } from '../hooks/use-event-text.js';
+import { eventsCatalog } from '../messages.js';
 import { adelaideDay } from '../../../shared/adelaide-date.js';
 import { CarouselControls } from '../../../shared/carousel-controls.js';
 import { EVENTS_PER_SLIDE, EVENTS_ROTATION_MS, pageCount, pageSlice } from '../../../shared/rotation.js';
@@ -18,49 +21,57 @@ import { getEvents } from '../api/get-events.js';
  */
 export function EventsCarousel() {
   const { state, retry } = useContent(getEvents);
+  const t = useT(eventsCatalog);
   return (
-    <section className={`${styles.section} ${styles.band}`} aria-labelledby="home-events-title" aria-roledescription="carousel">
+    <section className={`${styles.section} ${styles.band}`} aria-labelledby="home-events-title" aria-roledescription={t('carousel')}>
       <div className={styles.sectionHead}>
         <h2 id="home-events-title" className={styles.heading}>
-          Upcoming Events
+          {t('upcoming')}
         </h2>
         <Link to={paths.events} className={styles.more}>
-          All events
+          {t('all')}
         </Link>
       </div>
-      {state.status === 'loading' ? <LoadingMessage>Loading events…</LoadingMessage> : null}
-      {state.status === 'error' ? <ErrorMessage message="Error loading events. Please try again later." onRetry={retry} /> : null}
+      {state.status === 'loading' ? <LoadingMessage>{t('loading')}</LoadingMessage> : null}
+      {state.status === 'error' ? <ErrorMessage message={t('homeFailed')} onRetry={retry} /> : null}
       {state.status === 'ready' ? <EventSlides events={carouselEvents(state.data, adelaideDay(new Date()))} /> : null}
     </section>
   );
 }
 
 function EventSlides({ events }: { events: SiteEvent[] }) {
+  const t = useT(eventsCatalog);
+  const lang = useLang();
   const count = pageCount(events.length, EVENTS_PER_SLIDE);
   const rotation = useRotation({ count, interval: EVENTS_ROTATION_MS });
-  if (events.length === 0) return <EmptyMessage>No events scheduled at this time.</EmptyMessage>;
+  if (events.length === 0) return <EmptyMessage>{t('noneNow')}</EmptyMessage>;
   const today = adelaideDay(new Date());
 
   return (
     <div {...rotation.hoverHandlers}>
       <ul
         className={styles.eventSlide}
-        aria-roledescription="slide"
-        aria-label={`${rotation.index + 1} of ${count}`}
+        aria-roledescription={t('slide')}
+        aria-label={t('slide.n', { n: rotation.index + 1, count })}
         aria-live={rotation.running ? 'off' : 'polite'}
       >
         {pageSlice(events, rotation.index, EVENTS_PER_SLIDE).map((event) => {
-          const soon = daysUntil(event.date, today);
+          const soon = soonText(t, daysUntil(event.date, today));
+          const { name, location } = eventText(event, lang);
           return (
             <li key={event._id} className={styles.eventCard}>
               <div className={styles.eventMedia}>
                 <StoredImage src={event.images[0] ?? null} meta={event.imageMeta[0]} sizes="(max-width: 760px) 100vw, 360px" className={styles.eventImage} />
-                <span className={styles.badge}>{soon ?? 'On now'}</span>
+                <span className={styles.badge}>{soon ?? t('onNow')}</span>
               </div>
               <div className={styles.eventBody}>
-                <h3 className={styles.eventTitle}>{event.name}</h3>
-                <p className={styles.meta}>{eventWhen(event)}</p>
-                <p className={styles.meta}>{event.location}</p>
+                <h3 className={styles.eventTitle} lang={name.lang}>
+                  {name.text}
+                </h3>
+                <p className={styles.meta}>{eventWhen(event, lang)}</p>
+                <p className={styles.meta} lang={location.lang}>
+                  {location.text}
+                </p>
               </div>
             </li>
           );
@@ -69,7 +80,7 @@ function EventSlides({ events }: { events: SiteEvent[] }) {
       {count > 1 ? (
         <CarouselControls
           className={styles.controls}
-          label="events"
+          label={t('events.label')}
           index={rotation.index}
           count={count}
           playing={rotation.playing}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { EVENTS_CALENDAR_PATH, type SiteEvent } from '@tca/contracts';
+import { useT } from '@tca/ui/i18n';
+import { eventsCatalog } from '../messages.js';
 import { EventCard } from './event-card.js';
 import { splitEvents } from '../event-dates.js';
 import { EventDetails } from './event-details.js';
@@ -24,6 +26,7 @@ import { getEvents } from '../api/get-events.js';
 /** The events list: the calendar link, the slideshows switch, Ongoing and Upcoming Events and the detail modal. */
 export function EventsListing() {
   const { state, retry } = useContent(getEvents);
+  const t = useT(eventsCatalog);
   const slideshows = usePlayChoice();
   const [open, setOpen] = useState<{ event: SiteEvent; opener: HTMLElement } | null>(null);
   const today = adelaideDay(new Date());
@@ -32,16 +35,16 @@ export function EventsListing() {
     <>
       <div className={styles.toolbar}>
         <a className={styles.subscribe} href={EVENTS_CALENDAR_PATH}>
-          Subscribe to the events calendar
+          {t('subscribe')}
         </a>
         <button type="button" className={styles.toggle} onClick={slideshows.toggle}>
-          {slideshows.playing ? 'Pause photo slideshows' : 'Play photo slideshows'}
+          {t(slideshows.playing ? 'slides.pause' : 'slides.play')}
         </button>
       </div>
 
-      {state.status === 'loading' ? <LoadingMessage>Loading events…</LoadingMessage> : null}
+      {state.status === 'loading' ? <LoadingMessage>{t('loading')}</LoadingMessage> : null}
       {state.status === 'error' ? (
-        <ErrorMessage message={state.error.kind === 'invalid' ? 'Failed to load events' : 'Failed to fetch events'} onRetry={retry} />
+        <ErrorMessage message={t(state.error.kind === 'invalid' ? 'loadFailed' : 'fetchFailed')} onRetry={retry} />
       ) : null}
       {state.status === 'ready' ? (
         <EventSections
@@ -67,11 +70,12 @@ interface EventSectionsProps {
 }
 
 function EventSections({ events, today, slideshowsPlaying, onOpen }: EventSectionsProps) {
+  const t = useT(eventsCatalog);
   const { ongoing, upcoming } = splitEvents(events, today);
-  if (ongoing.length === 0 && upcoming.length === 0) return <EmptyMessage>No events available at the moment.</EmptyMessage>;
+  if (ongoing.length === 0 && upcoming.length === 0) return <EmptyMessage>{t('none')}</EmptyMessage>;
   const sections = [
-    { id: 'ongoing-events', title: 'Ongoing Events', list: ongoing },
-    { id: 'upcoming-events', title: 'Upcoming Events', list: upcoming },
+    { id: 'ongoing-events', title: t('ongoing'), list: ongoing },
+    { id: 'upcoming-events', title: t('upcoming'), list: upcoming },
   ];
   let eagerLeft = 2;
   return (
@@ -82,7 +86,7 @@ function EventSections({ events, today, slideshowsPlaying, onOpen }: EventSectio
             {section.title}
           </h2>
           {section.list.length === 0 ? (
-            <EmptyMessage>No events scheduled at this time.</EmptyMessage>
+            <EmptyMessage>{t('noneNow')}</EmptyMessage>
           ) : (
             <ul className={styles.grid}>
               {section.list.map((event) => (
