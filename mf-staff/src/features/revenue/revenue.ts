@@ -1,38 +1,13 @@
-import { formatAmount, REVENUE_TIME_ZONE, type RevenueMonth } from '@tca/contracts';
+import { REVENUE_TIME_ZONE, type RevenueMonth } from '@tca/contracts';
+import { currentLang, translator } from '@tca/ui/i18n';
+import { formatDate } from '@tca/ui/i18n/format';
+import { moneyText } from '../treasurer/messages.js';
+import { revenueCatalog } from './messages.js';
 
 /**
  * The treasurer's revenue report (issue 15): the years offered, how amounts and months read, the chart's
- * geometry (pure, so it is tested without a browser) and every text the page shows.
+ * geometry (pure, so it is tested without a browser); the page's texts are catalog `staff.revenue` (messages.ts).
  */
-
-export const REVENUE_TEXTS = {
-  title: 'Revenue',
-  lead: 'Money paid and refunded per month and per level for a year, in Adelaide time. Orders count in the month they were paid, refunds in the month Stripe confirmed them.',
-  back: 'Back to the staff area',
-  toOrders: 'Orders and refunds',
-  yearLabel: 'Year',
-  loading: 'Loading the revenue...',
-  loadFailed: 'The revenue could not be loaded.',
-  chartTitle: (year: number) => `Net revenue per month, ${year}`,
-  chartSummary: (year: number, total: string, best: string | null) =>
-    `Bar chart of net revenue (paid less refunded) for each month of ${year}; ${total} in all.${best ? ` The highest month is ${best}.` : ''} The same numbers are in the table below.`,
-  nothing: (year: number) => `No payments or refunds in ${year}.`,
-  monthsCaption: (year: number) => `Per month, ${year}`,
-  levelsCaption: (year: number) => `Per level, ${year}`,
-  levelsNone: 'No level sold anything this year.',
-  month: 'Month',
-  level: 'Level',
-  paidOrders: 'Paid orders',
-  paid: 'Paid',
-  refunds: 'Refunds',
-  refunded: 'Refunded',
-  net: 'Net',
-  total: 'Total',
-  download: 'Download CSV',
-  downloading: 'Preparing the CSV...',
-  downloaded: (fileName: string) => `Downloaded ${fileName}.`,
-  downloadFailed: 'The CSV could not be downloaded.',
-} as const;
 
 /** How many years the picker offers, ending with this one. */
 export const REVENUE_YEARS_SHOWN = 8;
@@ -49,21 +24,24 @@ export function yearChoices(current: number, count = REVENUE_YEARS_SHOWN): numbe
   return Array.from({ length: count }, (_, i) => current - i);
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const isMonth = (month: number) => Number.isInteger(month) && month >= 1 && month <= 12;
+const monthOf = (month: number) => Date.UTC(2000, month - 1, 1);
 
-/** `March` for 3. */
+/** `March` for 3 (in the language shown). */
 export function monthName(month: number): string {
-  return MONTH_NAMES[month - 1] ?? String(month);
+  return isMonth(month) ? formatDate(monthOf(month), currentLang(), { month: 'long', timeZone: 'UTC' }) : String(month);
 }
 
-/** `Mar` for 3: the chart's axis. */
+/** `Mar` for 3: the chart's axis (English keeps three letters: Intl writes "Sept"). */
 export function monthShort(month: number): string {
-  return monthName(month).slice(0, 3);
+  const lang = currentLang();
+  if (lang === 'en' || !isMonth(month)) return monthName(month).slice(0, 3);
+  return formatDate(monthOf(month), lang, { month: 'short', timeZone: 'UTC' });
 }
 
 /** `A$120.00`, `-A$80.00`: an amount of Australian dollars that may be negative (net). */
 export function money(cents: number): string {
-  return cents < 0 ? `-${formatAmount(-cents, 'aud')}` : formatAmount(cents, 'aud');
+  return moneyText(cents, 'aud');
 }
 
 export interface ChartBar {
@@ -108,5 +86,5 @@ export function chartLayout(months: readonly Pick<RevenueMonth, 'month' | 'netCe
 /** The month with the highest net, for the chart's summary (null when nothing was earned). */
 export function bestMonth(months: readonly Pick<RevenueMonth, 'month' | 'netCents'>[]): string | null {
   const best = months.reduce<Pick<RevenueMonth, 'month' | 'netCents'> | null>((top, m) => (m.netCents > (top?.netCents ?? 0) ? m : top), null);
-  return best ? `${monthName(best.month)} (${money(best.netCents)})` : null;
+  return best ? translator(revenueCatalog)('best', { month: monthName(best.month), amount: money(best.netCents) }) : null;
 }

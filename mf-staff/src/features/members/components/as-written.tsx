@@ -8,3 +8,19 @@ import { useShownLang } from '../messages.js';
 export function AsWritten({ children }: { children: ReactNode }) {
   return useShownLang() === 'en' ? <>{children}</> : <span lang="en">{children}</span>;
 }
+
+/**
+ * A sentence holding a value that stays as written ("Gold-Single membership"): on a page not in English the
+ * value's part is marked (its first occurrence); in English, the sentence alone.
+ */
+export function WithWritten({ text, written }: { text: string; written: string }) {
+  const at = written ? text.indexOf(written) : -1;
+  if (useShownLang() === 'en' || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span lang="en">{written}</span>
+      {text.slice(at + written.length)}
+    </>
+  );
+}

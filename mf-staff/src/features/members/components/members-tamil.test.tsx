@@ -14,18 +14,10 @@ const { MembersResults } = await import('./members-search.js');
 const { MemberDetail } = await import('./member-view.js');
 const { RequestsTable } = await import('./requests-panel.js');
 const { filterErrors, NO_FILTER } = await import('../members-desk.js');
+const { englishWords } = await import('./tamil-markup.js');
 
 const render = (node: ReactNode, at = '/staff/members') => renderToStaticMarkup(<MemoryRouter initialEntries={[at]}>{node}</MemoryRouter>);
 const noop = () => undefined;
-
-/**
- * The visible text outside lang="en" parts, as the e2e check reads it (e-mail addresses aside; a closed
- * select's options have no box: the levels keep their names there).
- */
-function englishWords(html: string): string[] {
-  const outside = html.replace(/<(\w+)[^>]*lang="en"[^>]*>.*?<\/\1>|<option[^>]*>.*?<\/option>/gs, '').replace(/<[^>]+>/g, ' ');
-  return (outside.replace(/\S+@\S+/g, '').match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !['CSV', 'AUD'].includes(word));
-}
 
 const answer: MembersAnswer = {
   members: [

@@ -3,7 +3,7 @@ import { useT } from '@tca/ui/i18n';
 import { asWritten, membersCatalog, membershipStatusText, useShownLang } from '../messages.js';
 import { levelText, requestedText } from '../membership-requests.js';
 import styles from '../members.module.css';
-import { AsWritten } from './as-written.js';
+import { AsWritten, WithWritten } from './as-written.js';
 import staff from '../../../shared/staff.module.css';
 
 interface RequestRowProps {
@@ -35,7 +35,7 @@ export function RequestRow({ request, onApprove, onReject }: RequestRowProps) {
       </td>
       <td>
         <span className={styles.cellLabel}>{t('col.level')}</span>
-        <LevelText request={request} />
+        <WithWritten text={levelText(request)} written={request.membershipName} />
       </td>
       <td>
         <span className={styles.cellLabel}>{t('col.status')}</span>
@@ -61,20 +61,5 @@ export function RequestRow({ request, onApprove, onReject }: RequestRowProps) {
         )}
       </td>
     </tr>
-  );
-}
-
-const MARK = '\u0000';
-
-/** "Family, annual, 2 dependants"; on a page not in English the level's name is marked as written. */
-function LevelText({ request }: { request: MembershipRequest }) {
-  if (useShownLang() === 'en') return <>{levelText(request)}</>;
-  const [before = '', after = ''] = levelText({ ...request, membershipName: MARK }).split(MARK);
-  return (
-    <>
-      {before}
-      <AsWritten>{request.membershipName}</AsWritten>
-      {after}
-    </>
   );
 }

@@ -1,5 +1,7 @@
 import type { RevenueMonth } from '@tca/contracts';
-import { bestMonth, chartLayout, money, monthName, monthShort, REVENUE_TEXTS } from '../revenue.js';
+import { useT } from '@tca/ui/i18n';
+import { bestMonth, chartLayout, money, monthName, monthShort } from '../revenue.js';
+import { revenueCatalog } from '../messages.js';
 import styles from '../revenue.module.css';
 
 /**
@@ -8,19 +10,21 @@ import styles from '../revenue.module.css';
  * stretches to its box (preserveAspectRatio none: bars only, no text in it), so it fits a 375 px screen.
  */
 export function RevenueChart({ year, months, totalCents }: { year: number; months: readonly RevenueMonth[]; totalCents: number }) {
+  const t = useT(revenueCatalog);
   const layout = chartLayout(months);
+  const best = bestMonth(months);
   const titleId = `revenue-chart-title-${year}`;
   const descId = `revenue-chart-desc-${year}`;
   return (
     <figure className={styles.figure}>
       <figcaption id={titleId} className={styles.figcaption}>
-        {REVENUE_TEXTS.chartTitle(year)}
+        {t('chart.title', { year })}
       </figcaption>
       <svg className={styles.chart} viewBox={`0 0 ${layout.width} ${layout.height}`} role="img" aria-labelledby={titleId} aria-describedby={descId} preserveAspectRatio="none">
-        <desc id={descId}>{REVENUE_TEXTS.chartSummary(year, money(totalCents), bestMonth(months))}</desc>
+        <desc id={descId}>{best ? t('chart.summaryBest', { year, total: money(totalCents), best }) : t('chart.summary', { year, total: money(totalCents) })}</desc>
         {layout.bars.map((bar) => (
           <rect key={bar.month} className={bar.negative ? styles.barNegative : styles.bar} x={bar.x} y={bar.y} width={bar.width} height={bar.height}>
-            <title>{`${monthName(bar.month)}: ${money(bar.netCents)}`}</title>
+            <title>{t('chart.bar', { month: monthName(bar.month), amount: money(bar.netCents) })}</title>
           </rect>
         ))}
         <line className={styles.baseline} x1={0} x2={layout.width} y1={layout.zeroY} y2={layout.zeroY} />
