@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS, auditQuerySchema, CONTENT_AUDIT_ACTIONS, PAYMENTS_AUDIT_ACTIONS, type AuditEntry, type AuditPageAnswer } from '@tca/contracts';
+import { translator } from '@tca/ui/i18n';
+import { auditCatalog } from './messages.js';
 
 /**
  * The owner's merged audit log (issue 14): identity's entries (staff, sign-ins, queues), content's (the
@@ -11,11 +13,8 @@ import { AUDIT_ACTIONS, auditQuerySchema, CONTENT_AUDIT_ACTIONS, PAYMENTS_AUDIT_
 export const AUDIT_SOURCES = ['identity', 'content', 'payments'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
 
-export const AUDIT_SOURCE_LABELS: Readonly<Record<AuditSource, string>> = {
-  identity: 'Staff and sign-in',
-  content: 'Site content',
-  payments: 'Payments and documents',
-};
+/** A source's name in the language shown: "Staff and sign-in", "Site content", "Payments and documents". */
+export const sourceLabel = (source: AuditSource): string => translator(auditCatalog)(`source.${source}`);
 
 /** Entries asked per source per page. */
 export const AUDIT_FEED_PAGE = 25;
@@ -46,27 +45,22 @@ export type AuditFeed = Partial<Record<AuditSource, SourceFeed>>;
 
 const ACTIONS: Readonly<Record<AuditSource, readonly string[]>> = { identity: AUDIT_ACTIONS, content: CONTENT_AUDIT_ACTIONS, payments: PAYMENTS_AUDIT_ACTIONS };
 
-/** A few actions read better said differently; the others are their words ("post_cover_changed" → "Post cover changed"). */
-const ACTION_WORDS: Readonly<Record<string, string>> = {
-  sign_in: 'Signed in',
-  sign_in_failed_second_factor: 'Sign-in refused: wrong authenticator code',
-  two_factor_enrolled: 'Authenticator app set up',
-  queue_job_retried: 'Failed job retried',
-  queue_job_removed: 'Failed job removed',
-};
+const isActionKey = (key: string): key is keyof typeof auditCatalog.english & `action.${string}` => Object.hasOwn(auditCatalog.english, key);
 
+/** An action's name in the language shown (the catalog's `action.<action>`); one it does not know, its words ("post_cover_changed" → "Post cover changed"). */
 export function actionLabel(action: string): string {
-  const known = ACTION_WORDS[action];
-  if (known) return known;
+  const key = `action.${action}`;
+  if (isActionKey(key)) return translator(auditCatalog)(key);
   const words = action.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The choices of the What filter: everything, each area, each action of each area. */
 export function whatOptions(): Array<{ label: string; options: Array<{ value: string; label: string }> }> {
+  const t = translator(auditCatalog);
   return AUDIT_SOURCES.map((source) => ({
-    label: AUDIT_SOURCE_LABELS[source],
-    options: [{ value: `area:${source}`, label: `All of ${AUDIT_SOURCE_LABELS[source].toLowerCase()}` }, ...ACTIONS[source].map((action) => ({ value: `${source}:${action}`, label: actionLabel(action) }))],
+    label: sourceLabel(source),
+    options: [{ value: `area:${source}`, label: t(`sourceAll.${source}`) }, ...ACTIONS[source].map((action) => ({ value: `${source}:${action}`, label: actionLabel(action) }))],
   }));
 }
 

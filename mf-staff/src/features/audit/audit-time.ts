@@ -1,7 +1,4 @@
-const WHEN = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Australia/Adelaide' });
+import { momentText } from '../../shared/paging.js';
 
-/** When an entry was written, in Adelaide time with seconds (entries a moment apart stay apart). */
-export function entryTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : WHEN.format(date);
-}
+/** When an entry was written, in Adelaide time with seconds (entries a moment apart stay apart), in the language shown. */
+export const entryTime = (iso: string): string => momentText(iso, { dateStyle: 'medium', timeStyle: 'medium' });

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRejectedToken } from '@tca/ui/api';
 import { readToken } from '@tca/ui/session';
+import { translator } from '@tca/ui/i18n';
 import { endSession } from '@tca/ui/session-end';
 import { failureText } from '../../shared/failure-text.js';
 import { listAuditPage } from './api/list-audit-page.js';
-import { addPage, AUDIT_SOURCE_LABELS, NO_FILTERS, pageQuery, sourcesToLoad, startFeed, type AuditFeed, type AuditFilters, type AuditSource } from './audit-feed.js';
+import { auditCatalog } from './messages.js';
+import { addPage, NO_FILTERS, pageQuery, sourceLabel, sourcesToLoad, startFeed, type AuditFeed, type AuditFilters, type AuditSource } from './audit-feed.js';
 
 export interface AuditFeedState {
   filters: AuditFilters;
@@ -43,8 +45,8 @@ export function useAuditFeed() {
         void endSession('rejected');
         return;
       }
-      if (result.kind !== 'ok') failures.push(`${AUDIT_SOURCE_LABELS[source]}: ${failureText(result)}`);
-      else if (!result.answer) failures.push(`${AUDIT_SOURCE_LABELS[source]}: the server sent entries this page does not understand.`);
+      if (result.kind !== 'ok') failures.push(`${sourceLabel(source)}: ${failureText(result)}`);
+      else if (!result.answer) failures.push(translator(auditCatalog)('failed.unreadable', { source: sourceLabel(source) }));
       else next = addPage(next, source, result.answer);
     }
     setState({ filters, feed: next, loading: false, failure: failures.length > 0 ? failures.join(' ') : null });

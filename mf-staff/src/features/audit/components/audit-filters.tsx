@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Field, FieldGrid, fieldClasses } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
+import { knownText } from '../../../shared/known-text.js';
 import { checkFilters, NO_FILTERS, whatOptions, type AuditFilters, type FilterErrors } from '../audit-feed.js';
+import { auditCatalog } from '../messages.js';
 import styles from '../../../shared/staff.module.css';
 
 interface AuditFiltersFormProps {
@@ -13,6 +16,9 @@ interface AuditFiltersFormProps {
 export function AuditFiltersForm({ applied, busy, onApply }: AuditFiltersFormProps) {
   const [filters, setFilters] = useState<AuditFilters>(applied);
   const [errors, setErrors] = useState<FilterErrors>({});
+  const t = useT(auditCatalog);
+  // The query rules' messages (English) in the language shown.
+  const check = (message: string | undefined) => message && knownText(message, auditCatalog);
   const set = (field: keyof AuditFilters) => (value: string) => setFilters((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent) => {
@@ -30,16 +36,16 @@ export function AuditFiltersForm({ applied, busy, onApply }: AuditFiltersFormPro
   return (
     <form className={styles.section} onSubmit={submit} noValidate aria-labelledby="audit-filters-title">
       <h2 id="audit-filters-title" className={styles.sectionTitle}>
-        Filter the log
+        {t('filters.title')}
       </h2>
       <FieldGrid>
-        <Field label="Who (e-mail)" error={errors.actor} hint="The e-mail of the person who acted, e.g. a staff member's.">
+        <Field label={t('filters.who')} error={check(errors.actor)} hint={t('filters.whoHint')}>
           {(control) => <input {...control} className={fieldClasses.control} type="email" autoComplete="off" value={filters.actor} onChange={(event) => set('actor')(event.target.value)} />}
         </Field>
-        <Field label="What">
+        <Field label={t('filters.what')}>
           {(control) => (
             <select {...control} className={`${fieldClasses.control} ${fieldClasses.select}`} value={filters.what} onChange={(event) => set('what')(event.target.value)}>
-              <option value="">Everything</option>
+              <option value="">{t('filters.everything')}</option>
               {whatOptions().map((group) => (
                 <optgroup key={group.label} label={group.label}>
                   {group.options.map((option) => (
@@ -52,19 +58,19 @@ export function AuditFiltersForm({ applied, busy, onApply }: AuditFiltersFormPro
             </select>
           )}
         </Field>
-        <Field label="From (day)" error={errors.from} hint="Adelaide time, from the start of the day.">
+        <Field label={t('filters.from')} error={check(errors.from)} hint={t('filters.fromHint')}>
           {(control) => <input {...control} className={fieldClasses.control} type="date" value={filters.from} onChange={(event) => set('from')(event.target.value)} />}
         </Field>
-        <Field label="To (day)" error={errors.to} hint="Adelaide time, to the end of the day.">
+        <Field label={t('filters.to')} error={check(errors.to)} hint={t('filters.toHint')}>
           {(control) => <input {...control} className={fieldClasses.control} type="date" value={filters.to} onChange={(event) => set('to')(event.target.value)} />}
         </Field>
       </FieldGrid>
       <p className={styles.actions}>
         <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
-          Show entries
+          {t('filters.apply')}
         </button>
         <button type="button" className={styles.secondary} onClick={clear}>
-          Clear filters
+          {t('filters.clear')}
         </button>
       </p>
     </form>

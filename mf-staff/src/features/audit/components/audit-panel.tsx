@@ -1,9 +1,13 @@
 import { paths } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
-import { actionLabel, AUDIT_SOURCE_LABELS, hasOlder, shownEntries, type FeedEntry } from '../audit-feed.js';
+import { actionLabel, hasOlder, shownEntries, sourceLabel, type FeedEntry } from '../audit-feed.js';
 import { entryTime } from '../audit-time.js';
+import { useEnglishPart } from '../../../shared/english-part.js';
 import { LoadFailure } from '../../../shared/load-failure.js';
+import { sharedCatalog } from '../../../shared/messages.js';
+import { auditCatalog } from '../messages.js';
 import { useAuditFeed } from '../use-audit-feed.js';
 import { AuditFiltersForm } from './audit-filters.js';
 import styles from '../../../shared/staff.module.css';
@@ -12,31 +16,31 @@ import table from '../../../shared/staff-table.module.css';
 /** /staff/audit (owners): identity's and content's audit logs as one list, newest first, with filters and Show older. */
 export function AuditPanel() {
   const { state, apply, showOlder, retry } = useAuditFeed();
+  const t = useT(auditCatalog);
+  const shared = useT(sharedCatalog);
   const entries = shownEntries(state.feed);
   const more = hasOlder(state.feed);
   const filtered = Object.values(state.filters).some((value) => value !== '');
   return (
-    <Page title="Audit log" lead="Every staff action, from sign-ins and role changes to content edits: who, when, what, and what changed.">
+    <Page title={t('page.title')} lead={t('page.lead')}>
       <p className={styles.actions}>
         <Link to={paths.staffHome} className={styles.secondary}>
-          Back to the staff area
+          {shared('list.back')}
         </Link>
       </p>
       <AuditFiltersForm applied={state.filters} busy={state.loading} onApply={apply} />
-      {state.failure ? <LoadFailure title="Some entries could not be loaded." detail={state.failure} onRetry={retry} /> : null}
+      {state.failure ? <LoadFailure title={t('failed')} detail={state.failure} onRetry={retry} /> : null}
       <section className={styles.section} aria-labelledby="audit-entries-title" aria-busy={state.loading}>
         <h2 id="audit-entries-title" className={styles.sectionTitle}>
-          {entries.length === 1 ? '1 entry' : `${entries.length} entries`}
-          {more ? ' so far' : ''}
-          {filtered ? ' matching the filters' : ''}
+          {t('entries.title', { n: entries.length, more: more ? 'yes' : 'no', filtered: filtered ? 'yes' : 'no' })}
         </h2>
         {entries.length > 0 ? <AuditTable entries={entries} /> : null}
-        {!state.loading && entries.length === 0 && !more ? <p>{filtered ? 'No entry matches these filters.' : 'The log is empty.'}</p> : null}
-        {state.loading ? <Spinner label="Loading entries..." /> : null}
+        {!state.loading && entries.length === 0 && !more ? <p>{filtered ? t('entries.noMatch') : t('entries.empty')}</p> : null}
+        {state.loading ? <Spinner label={t('entries.loading')} /> : null}
         {more && !state.loading && !state.failure ? (
           <p className={styles.actions}>
             <button type="button" className="tca-button" onClick={showOlder}>
-              Show older
+              {t('entries.older')}
             </button>
           </p>
         ) : null}
@@ -47,34 +51,40 @@ export function AuditPanel() {
 
 /** The entries: a table on a wide screen, a list of cards on a phone. */
 export function AuditTable({ entries }: { entries: readonly FeedEntry[] }) {
+  const t = useT(auditCatalog);
+  // The services write the targets and summaries in English: marked so on a Tamil page.
+  const english = useEnglishPart();
+  const [when, who, what, change] = [t('table.when'), t('table.who'), t('table.what'), t('table.change')];
   return (
     <table className={table.table}>
-      <caption className="tca-visually-hidden">Audit entries, newest first</caption>
+      <caption className="tca-visually-hidden">{t('table.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">When (Adelaide)</th>
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-          <th scope="col">Change</th>
+          <th scope="col">{when}</th>
+          <th scope="col">{who}</th>
+          <th scope="col">{what}</th>
+          <th scope="col">{change}</th>
         </tr>
       </thead>
       <tbody>
         {entries.map((entry) => (
           <tr key={`${entry.source}-${entry.id}`}>
-            <td data-label="When (Adelaide)" className={table.nowrap}>
+            <td data-label={when} className={table.nowrap}>
               <time dateTime={entry.at}>{entryTime(entry.at)}</time>
             </td>
-            <td data-label="Who">{entry.actorEmail}</td>
-            <td data-label="What">
+            <td data-label={who}>{entry.actorEmail}</td>
+            <td data-label={what}>
               <div>
                 <strong>{actionLabel(entry.action)}</strong>
                 <span className={styles.since}>
-                  {AUDIT_SOURCE_LABELS[entry.source]}
-                  {entry.target ? ` · ${entry.target}` : ''}
+                  {sourceLabel(entry.source)}
+                  {entry.target ? <> · {english ? <span lang={english}>{entry.target}</span> : entry.target}</> : null}
                 </span>
               </div>
             </td>
-            <td data-label="Change">{entry.summary}</td>
+            <td data-label={change} lang={english}>
+              {entry.summary}
+            </td>
           </tr>
         ))}
       </tbody>
