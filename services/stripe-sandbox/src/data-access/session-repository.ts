@@ -4,13 +4,13 @@ import type { StoredSession } from '../domain/checkout-session.js';
 type Queryable = Pool | PoolClient;
 
 const COLUMNS = `id, status, payment_status, currency, amount_total, line_items, success_url, cancel_url, customer_email,
-  client_reference_id, metadata, created, expires_at, customer_details_email, customer_details_name, payment_intent, form_token`;
+  client_reference_id, metadata, created, expires_at, customer_details_email, customer_details_name, payment_intent, form_token, locale`;
 
 export async function insertSession(db: Queryable, s: StoredSession): Promise<StoredSession> {
   const { rows } = await db.query<StoredSession>(
     `INSERT INTO checkout_sessions (id, status, payment_status, currency, amount_total, line_items, success_url, cancel_url,
-       customer_email, client_reference_id, metadata, created, expires_at, form_token)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       customer_email, client_reference_id, metadata, created, expires_at, form_token, locale)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      RETURNING ${COLUMNS}`,
     [
       s.id,
@@ -27,6 +27,7 @@ export async function insertSession(db: Queryable, s: StoredSession): Promise<St
       s.created,
       s.expires_at,
       s.form_token,
+      s.locale,
     ],
   );
   return rows[0] as StoredSession;

@@ -53,6 +53,7 @@ export class CheckoutSandbox {
       customer_details_name: null,
       payment_intent: null,
       form_token: newFormToken(),
+      locale: input.locale,
     });
   }
 

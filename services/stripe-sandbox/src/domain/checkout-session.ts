@@ -31,6 +31,8 @@ export interface StoredSession {
   customer_details_name: string | null;
   payment_intent: string | null;
   form_token: string;
+  /** The `locale` asked for (null: none); 'ta' shows the hosted page in Tamil. */
+  locale: string | null;
 }
 
 /** Fields of the session object that `expand[]` can turn from an id (or nothing) into an object. */
@@ -127,7 +129,7 @@ export function toStripeSession(session: StoredSession, view: SessionView) {
     expires_at: session.expires_at,
     invoice: null,
     livemode: false,
-    locale: null,
+    locale: session.locale,
     metadata: session.metadata,
     mode: 'payment' as const,
     payment_intent: expand.has('payment_intent') ? paymentIntentObject(session) : session.payment_intent,

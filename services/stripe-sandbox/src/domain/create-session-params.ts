@@ -13,13 +13,14 @@ export interface CreateSessionInput {
   /** Unix seconds; undefined = 24 h after creation. */
   expiresAt: number | undefined;
   expand: Expandable[];
+  /** Stripe's `locale`, or 'ta' (the sandbox's own: its hosted page in Tamil); null when not given. */
+  locale: string | null;
 }
 
 type Params = Record<string, unknown>;
 
 /** Real Stripe parameters the sandbox accepts and has no use for. */
 const IGNORED_PARAMS = new Set([
-  'locale',
   'submit_type',
   'billing_address_collection',
   'payment_intent_data',
@@ -31,7 +32,14 @@ const IGNORED_PARAMS = new Set([
   'consent_collection',
   'payment_method_types',
 ]);
-const KNOWN_PARAMS = new Set(['mode', 'line_items', 'success_url', 'cancel_url', 'customer_email', 'client_reference_id', 'metadata', 'expires_at', 'expand', 'ui_mode']);
+const KNOWN_PARAMS = new Set(['mode', 'line_items', 'success_url', 'cancel_url', 'customer_email', 'client_reference_id', 'metadata', 'expires_at', 'expand', 'ui_mode', 'locale']);
+
+/** Stripe Checkout's locales (docs.stripe.com/js/appendix/supported_locales), and the sandbox's Tamil. */
+export const CHECKOUT_LOCALES: ReadonlySet<string> = new Set([
+  ...['auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-GB', 'es', 'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'hr', 'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv'],
+  ...['ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv', 'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW'],
+  'ta',
+]);
 
 /** Stripe's minimum charge is 50 cents (or the equivalent); the sandbox uses 50 minor units for every currency. */
 export const MINIMUM_AMOUNT = 50;
@@ -190,7 +198,11 @@ export function parseCreateSession(params: Params, nowSeconds: number): CreateSe
     if (expiresAt > nowSeconds + 24 * 60 * 60) throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
   }
 
+  const locale = stringParam(params, 'locale', 'locale') || null;
+  if (locale !== null && !CHECKOUT_LOCALES.has(locale)) throw invalidRequest(`Invalid locale: must be one of ${[...CHECKOUT_LOCALES].join(', ')}`, 'locale');
+
   return {
+    locale,
     currency,
     lineItems: items,
     successUrl,

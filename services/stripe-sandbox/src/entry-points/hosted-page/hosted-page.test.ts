@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type Stripe from 'stripe';
 import { membershipSession, openHostedPage, submitCard, useSandbox } from '../../testing/harness.js';
 
 /** Every id a label points at, and every id an aria-describedby names, must exist. */
@@ -97,5 +98,35 @@ describe('hosted checkout page', () => {
     const none = await fetch(`${sandbox.url}/c/pay/cs_test_unknown`);
     assert.equal(none.status, 404);
     assert.match(await none.text(), /Payment page not found/);
+  });
+
+  it('speaks Tamil for a session created with locale ta (the sandbox’s own; Stripe has no Tamil): labels, errors, status pages', async () => {
+    const session = await sandbox.stripe.checkout.sessions.create(membershipSession({ customer_email: undefined, locale: 'ta' as Stripe.Checkout.SessionCreateParams.Locale }));
+    assert.equal(session.locale, 'ta');
+    const html = await (await fetch(session.url ?? '')).text();
+    assert.match(html, /^<!doctype html>\n<html lang="ta">/);
+    assert.match(html, /<title>Adelaide Tamil Association – கட்டணம் செலுத்துக<\/title>/);
+    assert.match(html, /<h1 id="summary-title"><span lang="en">Adelaide Tamil Association<\/span> – கட்டணம் செலுத்துக <span class="big">A\$10\.00<\/span><\/h1>/);
+    assert.match(html, /<label for="cardnumber">அட்டை எண்<\/label>/);
+    assert.match(html, /<button type="submit">A\$10\.00 செலுத்துக<\/button>/);
+    assertLabelledAndDescribed(html);
+    // Outside the merchant's name (lang="en"), the product line (the payments service names it) and the test card's words, no English.
+    const words = html
+      .replace(/<style>[\s\S]*?<\/style>|<head>[\s\S]*?<\/head>/g, '')
+      .replace(/<span lang="en">[^<]*<\/span>|Student membership|Stripe|CVC|MM \/ YY/g, '')
+      .replace(/<[^>]+>/g, ' ');
+    assert.doesNotMatch(words, /[A-Za-z]{3,}/);
+
+    const invalid = await (await submitCard(session.url ?? '', { cardnumber: '1234' })).text();
+    assert.match(invalid, /<p>கட்டண விவரங்களைச் சரிபாருங்கள்<\/p>/);
+    assert.match(invalid, /உங்கள் அட்டை எண் தவறானது\./);
+    const declined = await (await submitCard(session.url ?? '', { cardnumber: '4000 0000 0000 0002' })).text();
+    assert.match(declined, /<p>உங்கள் அட்டை மறுக்கப்பட்டது\.<\/p>/);
+    assert.equal((await submitCard(session.url ?? '', { cardnumber: '4242424242424242' })).status, 303);
+    assert.match(await (await fetch(session.url ?? '')).text(), /கட்டணம் செலுத்தப்பட்டது/);
+  });
+
+  it('refuses a locale Stripe does not know', async () => {
+    await assert.rejects(sandbox.stripe.checkout.sessions.create(membershipSession({ locale: 'xx' as Stripe.Checkout.SessionCreateParams.Locale })), /Invalid locale/);
   });
 });

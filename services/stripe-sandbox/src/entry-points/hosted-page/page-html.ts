@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '@tca/service-kit';
 import { hostedPagePath, type StoredSession } from '../../domain/checkout-session.js';
 import { FIELD_IDS, type CardField, type CardFormValues } from './card-form.js';
+import { formMessage, PAGE_TEXTS, pageLang, type PageLang, type PageTexts } from './page-texts.js';
 
 /** Minor units as money, e.g. 1000 aud → A$10.00 (en-US shows the A$ that tells Australian dollars apart). */
 export function formatAmount(minor: number, currency: string): string {
@@ -58,11 +59,19 @@ interface Shell {
   title: string;
   merchantName: string;
   main: string;
+  lang: PageLang;
 }
 
-function page({ title, merchantName, main }: Shell): string {
+/** The merchant's name in a page's markup: on a Tamil page it is an English part (lang="en"). */
+function merchantHtml(merchantName: string, lang: PageLang): string {
+  return lang === 'en' ? escapeHtml(merchantName) : `<span lang="en">${escapeHtml(merchantName)}</span>`;
+}
+
+// The texts hold no markup characters: a text made with merchantHtml (or an escaped value) is markup as it is.
+function page({ title, merchantName, main, lang }: Shell): string {
+  const t = PAGE_TEXTS[lang];
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -72,9 +81,9 @@ function page({ title, merchantName, main }: Shell): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<div class="banner">Test mode: this is the Stripe sandbox. No real card is charged.</div>
+<div class="banner">${t.banner}</div>
 ${main}
-<footer><p>Payment page of the local Stripe sandbox for ${escapeHtml(merchantName)}.</p></footer>
+<footer><p>${t.footer(merchantHtml(merchantName, lang))}</p></footer>
 </body>
 </html>
 `;
@@ -89,18 +98,18 @@ function initials(name: string): string {
     .join('');
 }
 
-function summary(session: StoredSession, merchantName: string): string {
+function summary(session: StoredSession, merchantName: string, t: PageTexts, lang: PageLang): string {
   const total = formatAmount(session.amount_total, session.currency);
   const items = session.line_items
     .map(
-      (item) => `<li><span><span class="name">${escapeHtml(item.name)}</span>${item.description ? `<span class="desc">${escapeHtml(item.description)}</span>` : ''}<span class="qty">Qty ${item.quantity}${item.quantity > 1 ? ` × ${escapeHtml(formatAmount(item.unit_amount, item.currency))}` : ''}</span></span><span>${escapeHtml(formatAmount(item.unit_amount * item.quantity, item.currency))}</span></li>`,
+      (item) => `<li><span><span class="name">${escapeHtml(item.name)}</span>${item.description ? `<span class="desc">${escapeHtml(item.description)}</span>` : ''}<span class="qty">${t.qty(item.quantity)}${item.quantity > 1 ? ` × ${escapeHtml(formatAmount(item.unit_amount, item.currency))}` : ''}</span></span><span>${escapeHtml(formatAmount(item.unit_amount * item.quantity, item.currency))}</span></li>`,
     )
     .join('');
   return `<section class="summary" aria-labelledby="summary-title">
-<p class="merchant"><span class="logo" aria-hidden="true">${escapeHtml(initials(merchantName))}</span>${escapeHtml(merchantName)}</p>
-<h1 id="summary-title">Pay ${escapeHtml(merchantName)} <span class="big">${escapeHtml(total)}</span></h1>
-<ul class="items" aria-label="Order">${items}</ul>
-<p class="total"><span>Total due</span><span>${escapeHtml(total)}</span></p>
+<p class="merchant"><span class="logo" aria-hidden="true">${escapeHtml(initials(merchantName))}</span>${merchantHtml(merchantName, lang)}</p>
+<h1 id="summary-title">${t.pay(merchantHtml(merchantName, lang))} <span class="big">${escapeHtml(total)}</span></h1>
+<ul class="items" aria-label="${t.order}">${items}</ul>
+<p class="total"><span>${t.totalDue}</span><span>${escapeHtml(total)}</span></p>
 </section>`;
 }
 
@@ -111,79 +120,82 @@ export interface CheckoutPageState {
   declined?: string;
 }
 
-const LABELS: Record<CardField, string> = { email: 'Email', cardNumber: 'Card number', expiry: 'Expiration date (MM / YY)', cvc: 'Security code (CVC)', name: 'Name on card' };
-
-/** The hosted checkout page of an open session, optionally with the errors of a failed attempt. */
+/** The hosted checkout page of an open session, in its locale's language, optionally with the errors of a failed attempt. */
 export function checkoutPage(session: StoredSession, merchantName: string, state: CheckoutPageState = {}): string {
-  const errors = state.errors ?? {};
+  const lang = pageLang(session.locale);
+  const t = PAGE_TEXTS[lang];
+  const LABELS = t.labels;
+  const errors: Partial<Record<CardField, string>> = Object.fromEntries(Object.entries(state.errors ?? {}).map(([field, message]) => [field, formMessage(t, message)]));
+  const declined = state.declined === undefined ? undefined : formMessage(t, state.declined);
   const values = { ...state.values, ...(session.customer_email ? { email: session.customer_email } : {}) };
   const errorFields = (Object.keys(LABELS) as CardField[]).filter((field) => errors[field]);
-  const firstInvalid = errorFields[0] ?? (state.declined ? 'cardNumber' : undefined);
+  const firstInvalid = errorFields[0] ?? (declined ? 'cardNumber' : undefined);
   const total = formatAmount(session.amount_total, session.currency);
 
   const input = (field: CardField, attrs: string, hint?: string): string => {
     const id = FIELD_IDS[field];
     const error = errors[field];
-    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '', field === 'cardNumber' && state.declined ? 'payment-alert' : ''].filter(Boolean).join(' ');
+    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '', field === 'cardNumber' && declined ? 'payment-alert' : ''].filter(Boolean).join(' ');
     const value = field === 'cvc' ? '' : (values[field] ?? '');
     return `<div class="field">
 <label for="${id}">${LABELS[field]}</label>
-<input id="${id}" name="${id}" ${attrs} value="${escapeHtml(value)}"${describedBy ? ` aria-describedby="${describedBy}"` : ''}${error || (field === 'cardNumber' && state.declined) ? ' aria-invalid="true"' : ''}${firstInvalid === field ? ' autofocus' : ''}>
+<input id="${id}" name="${id}" ${attrs} value="${escapeHtml(value)}"${describedBy ? ` aria-describedby="${describedBy}"` : ''}${error || (field === 'cardNumber' && declined) ? ' aria-invalid="true"' : ''}${firstInvalid === field ? ' autofocus' : ''}>
 ${hint ? `<p class="hint" id="${id}-hint">${escapeHtml(hint)}</p>` : ''}${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ''}
 </div>`;
   };
 
   let alert = '';
   if (errorFields.length > 0) {
-    alert = `<div class="alert" role="alert" id="payment-alert"><p>Check the payment details</p><ul>${errorFields
+    alert = `<div class="alert" role="alert" id="payment-alert"><p>${t.checkDetails}</p><ul>${errorFields
       .map((field) => `<li><a href="#${FIELD_IDS[field]}">${escapeHtml(errors[field] ?? '')}</a></li>`)
       .join('')}</ul></div>`;
-  } else if (state.declined) {
-    alert = `<div class="alert" role="alert" id="payment-alert"><p>${escapeHtml(state.declined)}</p></div>`;
+  } else if (declined) {
+    alert = `<div class="alert" role="alert" id="payment-alert"><p>${escapeHtml(declined)}</p></div>`;
   }
 
   const email = session.customer_email
     ? input('email', `type="email" autocomplete="email" readonly`)
     : input('email', `type="email" autocomplete="email" required aria-required="true" spellcheck="false"`);
   const main = `<main class="layout">
-${summary(session, merchantName)}
+${summary(session, merchantName, t, lang)}
 <section class="payment" aria-labelledby="pay-title">
-<h2 id="pay-title">Pay with card</h2>
+<h2 id="pay-title">${t.payWithCard}</h2>
 ${alert}
 <form method="post" action="${escapeHtml(hostedPagePath(session.id))}" novalidate>
 <input type="hidden" name="form_token" value="${escapeHtml(session.form_token)}">
 ${email}
 <fieldset>
-<legend>Card information</legend>
-${input('cardNumber', `type="text" inputmode="numeric" autocomplete="cc-number" required aria-required="true" maxlength="23" spellcheck="false"`, 'Test card: 4242 4242 4242 4242')}
+<legend>${t.cardInformation}</legend>
+${input('cardNumber', `type="text" inputmode="numeric" autocomplete="cc-number" required aria-required="true" maxlength="23" spellcheck="false"`, t.testCard)}
 <div class="row">
 ${input('expiry', `type="text" inputmode="numeric" autocomplete="cc-exp" required aria-required="true" maxlength="7" placeholder="MM / YY"`)}
 ${input('cvc', `type="text" inputmode="numeric" autocomplete="cc-csc" required aria-required="true" maxlength="4"`)}
 </div>
 </fieldset>
 ${input('name', `type="text" autocomplete="cc-name" required aria-required="true"`)}
-<button type="submit">Pay ${escapeHtml(total)}</button>
+<button type="submit">${t.payAmount(escapeHtml(total))}</button>
 </form>
-${session.cancel_url ? `<a class="cancel" href="${escapeHtml(session.cancel_url)}">Cancel and return to ${escapeHtml(merchantName)}</a>` : ''}
+${session.cancel_url ? `<a class="cancel" href="${escapeHtml(session.cancel_url)}">${t.cancel(merchantHtml(merchantName, lang))}</a>` : ''}
 <div class="testcards">
-<h3>Sandbox test cards</h3>
-<ul><li>4242 4242 4242 4242 pays</li><li>4000 0000 0000 0002 is declined</li><li>Any future date and any 3 digits for the CVC</li></ul>
+<h3>${t.testCards}</h3>
+<ul>${t.testCardLines.map((line) => `<li>${line}</li>`).join('')}</ul>
 </div>
 </section>
 </main>`;
-  const problem = errorFields.length > 0 ? 'Error: check the payment details – ' : state.declined ? `Error: ${state.declined} – ` : '';
-  return page({ title: `${problem}Pay ${merchantName}`, merchantName, main });
+  const problem = errorFields.length > 0 ? (lang === 'en' ? 'Error: check the payment details – ' : `${t.errorPrefix}: ${t.checkDetails} – `) : declined ? `${t.errorPrefix}: ${declined} – ` : '';
+  return page({ title: `${problem}${t.pay(merchantName)}`, merchantName, main, lang });
 }
 
-/** A page in place of the form: the session is paid, expired, unknown, or the post was refused. */
-export function statusPage(options: { merchantName: string; title: string; message: string; link?: { href: string; text: string }; session?: StoredSession }): string {
+/** A page in place of the form: the session is paid, expired, unknown, or the post was refused (in the session's language). */
+export function statusPage(options: { merchantName: string; title: string; message: string; link?: { href: string; text: string }; session?: StoredSession; lang?: PageLang }): string {
+  const lang = options.lang ?? 'en';
   const main = `<main class="layout">
-${options.session ? summary(options.session, options.merchantName) : ''}
+${options.session ? summary(options.session, options.merchantName, PAGE_TEXTS[lang], lang) : ''}
 <section class="status" aria-labelledby="status-title">
 <h2 id="status-title">${escapeHtml(options.title)}</h2>
 <p>${escapeHtml(options.message)}</p>
 ${options.link ? `<p><a href="${escapeHtml(options.link.href)}">${escapeHtml(options.link.text)}</a></p>` : ''}
 </section>
 </main>`;
-  return page({ title: `${options.title} – ${options.merchantName}`, merchantName: options.merchantName, main });
+  return page({ title: `${options.title} – ${options.merchantName}`, merchantName: options.merchantName, main, lang });
 }

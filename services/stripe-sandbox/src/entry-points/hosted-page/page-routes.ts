@@ -5,6 +5,7 @@ import { successRedirect, type StoredSession } from '../../domain/checkout-sessi
 import type { CheckoutSandbox } from '../../domain/checkout-sandbox.js';
 import { checkCardForm } from './card-form.js';
 import { checkoutPage, statusPage, STYLE_HASH } from './page-html.js';
+import { PAGE_TEXTS, pageLang } from './page-texts.js';
 
 export interface HostedPageDeps {
   sandbox: CheckoutSandbox;
@@ -49,14 +50,17 @@ export function createHostedPageRouter({ sandbox, merchantName, logger }: Hosted
 
   function notOpen(res: Response, session: StoredSession): void {
     setPageHeaders(res, session);
+    const lang = pageLang(session.locale);
+    const t = PAGE_TEXTS[lang];
     if (session.status === 'complete') {
       res.status(200).send(
         statusPage({
           merchantName,
           session,
-          title: 'Payment complete',
-          message: `This payment has already been made. Thank you${session.customer_details_email ? `: a receipt goes to ${session.customer_details_email}` : ''}.`,
-          link: { href: successRedirect(session), text: `Return to ${merchantName}` },
+          lang,
+          title: t.complete,
+          message: t.alreadyPaid(session.customer_details_email),
+          link: { href: successRedirect(session), text: t.returnTo(merchantName) },
         }),
       );
       return;
@@ -65,9 +69,10 @@ export function createHostedPageRouter({ sandbox, merchantName, logger }: Hosted
       statusPage({
         merchantName,
         session,
-        title: 'This checkout session has expired',
-        message: 'The time to pay on this page has run out, so nothing was charged. Start again from the site.',
-        ...(session.cancel_url ? { link: { href: session.cancel_url, text: `Return to ${merchantName}` } } : {}),
+        lang,
+        title: t.expired,
+        message: t.expiredText,
+        ...(session.cancel_url ? { link: { href: session.cancel_url, text: t.returnTo(merchantName) } } : {}),
       }),
     );
   }
@@ -77,7 +82,7 @@ export function createHostedPageRouter({ sandbox, merchantName, logger }: Hosted
     const session = /^cs_test_[A-Za-z0-9]{1,100}$/.test(id) ? await sandbox.find(id) : undefined;
     if (!session) {
       setPageHeaders(res);
-      res.status(404).send(statusPage({ merchantName, title: 'Payment page not found', message: 'There is no checkout session at this address. Check the link, or start again from the site.' }));
+      res.status(404).send(statusPage({ merchantName, title: PAGE_TEXTS.en.notFound, message: PAGE_TEXTS.en.notFoundText }));
     }
     return session;
   }
@@ -99,14 +104,9 @@ export function createHostedPageRouter({ sandbox, merchantName, logger }: Hosted
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
     if (!sameToken(body.form_token, session.form_token)) {
       setPageHeaders(res, session);
-      res.status(403).send(
-        statusPage({
-          merchantName,
-          title: 'This form could not be sent',
-          message: 'The payment form was not sent from this payment page. Open the payment page again and pay there.',
-          link: { href: req.originalUrl, text: 'Open the payment page' },
-        }),
-      );
+      const lang = pageLang(session.locale);
+      const t = PAGE_TEXTS[lang];
+      res.status(403).send(statusPage({ merchantName, lang, title: t.refused, message: t.refusedText, link: { href: req.originalUrl, text: t.reopen } }));
       return;
     }
     if (session.status !== 'open') {
@@ -146,8 +146,8 @@ export function createHostedPageRouter({ sandbox, merchantName, logger }: Hosted
       .send(
         statusPage({
           merchantName,
-          title: clientError ? 'This form could not be read' : 'Something went wrong',
-          message: clientError ? 'The payment form arrived incomplete or too large. Go back and try again.' : 'The payment page had a problem. Nothing was charged. Try again in a moment.',
+          title: clientError ? PAGE_TEXTS.en.unreadable : PAGE_TEXTS.en.failed,
+          message: clientError ? PAGE_TEXTS.en.unreadableText : PAGE_TEXTS.en.failedText,
         }),
       );
   };
