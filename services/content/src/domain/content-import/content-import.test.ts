@@ -184,6 +184,42 @@ describe('content folder import', () => {
       console.error = origError;
     }
   });
+
+  it('imports the optional Tamil versions (ta), lists them, exports them back unchanged, and names a bad one', async () => {
+    const dir = await folder({
+      posts: { 'tamil-post.md': '---\nname: Tamil day\ndate: 2026-02-01\nta:\n  name: தமிழ் நாள்\n  body: |\n\n    # தமிழ்\n\n    **வணக்கம்** <script>alert(1)</script>\n---\nHello.\n' },
+      events: [{ key: 'tamil-event', name: 'Kolam class', date: '2026-03-10', ta: { name: 'கோலம் வகுப்பு', description: ' ', location: 'நூலகம்' } }],
+      team: [{ key: 'tamil-member', name: 'Meena', designation: 'Secretary', order: 9, ta: { designation: 'செயலாளர்' } }],
+      // (bank first, as it is stored: a sponsor's place is its index in the file)
+      sponsors: [{ key: 'bank', name: 'Community Bank' }, { key: 'tamil-sponsor', name: 'Kadal', ta: { name: 'கடல்' } }],
+      gallery: [{ key: 'tamil-album', name: 'Kolam', date: '2026-03-10', ta: { name: 'கோலம்' } }],
+    });
+    await run(dir);
+    const blogPost = blogListSchema.parse(await blogList(pool)).find((p) => p._id === 'tamil-post');
+    assert.deepEqual(blogPost?.ta, { name: 'தமிழ் நாள்', desc: '# தமிழ்\n\n**வணக்கம்** <script>alert(1)</script>', html: '<h2>தமிழ்</h2>\n<p><strong>வணக்கம்</strong> </p>' });
+    assert.deepEqual(eventListSchema.parse(await eventList(pool)).find((e) => e._id === 'tamil-event')?.ta, { name: 'கோலம் வகுப்பு', location: 'நூலகம்' });
+    assert.deepEqual(teamListSchema.parse(await teamList(pool)).find((m) => m._id === 'tamil-member')?.ta, { designation: 'செயலாளர்' });
+    assert.deepEqual(sponsorListSchema.parse(await sponsorList(pool)).find((s) => s._id === 'tamil-sponsor')?.ta, { name: 'கடல்' });
+    assert.deepEqual(galleryListSchema.parse(await galleryList(pool)).find((g) => g._id === 'tamil-album')?.ta, { name: 'கோலம்' });
+    // An item without Tamil has no ta.
+    assert.equal(blogListSchema.parse(await blogList(pool)).find((p) => p._id === 'welcome')?.ta, undefined);
+
+    const target = join(await folder({}), 'export');
+    await withClient(pool, (client) => exportContent(client, target));
+    const events = JSON.parse(await readFile(join(target, 'events.json'), 'utf8')) as Array<{ key: string; ta?: unknown }>;
+    assert.deepEqual(events.find((e) => e.key === 'tamil-event')?.ta, { name: 'கோலம் வகுப்பு', location: 'நூலகம்' });
+    assert.equal(events.find((e) => e.key === 'tamil-new-year')?.ta, undefined);
+    const reimport = await run(target);
+    assert.equal(reimport.changed, false, JSON.stringify(reimport.sections));
+
+    const bad = await folder({ sponsors: [{ key: 'x', name: 'X', ta: { name: 'த'.repeat(201), slogan: 'y' } }] });
+    await assert.rejects(readContentFolder(bad, TODAY), (err: unknown) => {
+      assert.ok(err instanceof ContentFolderError);
+      assert.match(err.message, /sponsors\.json: entry 1 \(key "x"\): ta\.name: Tamil name must be at most 200 characters/);
+      assert.match(err.message, /ta\.slogan: unknown field/);
+      return true;
+    });
+  });
 });
 
 describe('seed content on first start', () => {
