@@ -12,6 +12,9 @@ const { ContactPage } = await import('./contact-page.js');
 const { RaiseTicketPage } = await import('./raise-ticket-page.js');
 const { TamilSchoolsPage } = await import('./tamil-schools-page.js');
 const { TeamPage } = await import('./team-page.js');
+const { PrivacyPage } = await import('./privacy-page.js');
+const { TermsPage } = await import('./terms-page.js');
+const { loadTamil, PRIVACY_TEXTS, TERMS_TEXTS } = await import('../../features/legal/legal-documents.js');
 
 const render = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
 
@@ -20,13 +23,13 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, 
 
 /**
  * Words of three letters or more in Latin script outside lang="en" parts, parts hidden from people (the
- * honeypot) and e-mail addresses. `allowed`: words a browser shows inside lang="en" but this render
+ * honeypot), addresses and brands (as e2e/support/tamil.ts counts them). `allowed`: words a browser shows inside lang="en" but this render
  * cannot mark (useLang reads English while rendering on a server; the e2e test checks the mark).
  */
 function englishWords(html: string, allowed: readonly string[] = []): string[] {
   const shown = html.replace(/<([a-z0-9]+)[^>]*(lang="en"|aria-hidden="true")[^>]*>.*?<\/\1>/g, ' ');
-  const words = text(shown).replace(/\S+@\S+/g, ' ').match(/[A-Za-z]{3,}/g) ?? [];
-  return words.filter((word) => !allowed.includes(word));
+  const words = text(shown).replace(/\S+@\S+|https?:\/\/\S+/g, ' ').match(/[A-Za-z]{3,}/g) ?? [];
+  return words.filter((word) => word !== 'Stripe' && !allowed.includes(word));
 }
 
 async function inTamil(node: ReactNode): Promise<string> {
@@ -43,6 +46,8 @@ const PAGES: Array<[string, () => ReactNode, string[]?]> = [
   ['/raise-ticket', () => <RaiseTicketPage />],
   ['/tamilschools', () => <TamilSchoolsPage />],
   ['/team', () => <TeamPage />],
+  ['/privacy', () => <PrivacyPage />],
+  ['/terms', () => <TermsPage />],
 ];
 
 test('the contact page in English: the spec’s texts as before', () => {
@@ -70,8 +75,18 @@ test("the school card in English: the spec's five highlights and the placeholder
   assert.match(shown, /More Information Ask us about the school, visiting, or how you can help\.$/);
 });
 
+test('the legal pages in English: the date, the contents and the numbered sections as before', () => {
+  const terms = render(<TermsPage />);
+  assert.match(terms, /<p[^>]*>Last updated: <time dateTime="2026-11-25">25 November 2026<\/time><\/p>/);
+  assert.match(text(terms), /Contents Introduction User Accounts Privacy Policy Content Termination Limitation of Liability Governing Law Changes to Terms 1\. Introduction This website is run by Adelaide Tamil Association Incorporated/);
+  assert.ok(!terms.includes('lang='), 'nothing is marked in English');
+  assert.match(text(render(<PrivacyPage />)), /^Privacy Policy How we collect, use and protect your personal information\. Last updated: 25 November 2026 Adelaide Tamil Association Incorporated/);
+});
+
 for (const [path, page, allowed] of PAGES) {
   test(`${path} in Tamil: a Tamil title and no English interface left`, async () => {
+    // A Tamil legal document is a chunk of its own: loaded before this render, which cannot wait for it.
+    await Promise.all([loadTamil(PRIVACY_TEXTS), loadTamil(TERMS_TEXTS)]);
     const html = await inTamil(page());
     assert.match(html, /<h1[^>]*>[^<]*[\u0B80-\u0BFF]/);
     assert.deepEqual(englishWords(html, allowed), []);

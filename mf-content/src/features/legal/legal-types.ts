@@ -1,7 +1,8 @@
 /**
  * Long static texts (terms, privacy policy) as data. A paragraph is a string; an array of strings is a
  * bulleted list. Inside either, `[label](href)` is a link: an href starting with `/` stays inside the
- * site, anything else opens as an ordinary external link.
+ * site, anything else opens as an ordinary external link; a word in backticks is a name the software
+ * uses (a storage key), shown as code in English whatever the page's language.
  */
 export type LegalBlock = string | readonly string[];
 
@@ -19,18 +20,22 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
 }
 
-export type InlinePart = { kind: 'text'; text: string } | { kind: 'link'; label: string; href: string; internal: boolean };
+export type InlinePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'link'; label: string; href: string; internal: boolean }
+  | { kind: 'code'; text: string };
 
-const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
+const INLINE = /\[([^\]]+)\]\(([^)\s]+)\)|`([^`]+)`/g;
 
-/** Splits text with `[label](href)` links into parts to render. */
+/** Splits text with `[label](href)` links and backticked names into parts to render. */
 export function parseInline(text: string): InlinePart[] {
   const parts: InlinePart[] = [];
   let last = 0;
-  for (const match of text.matchAll(LINK)) {
-    const [whole, label = '', href = ''] = match;
+  for (const match of text.matchAll(INLINE)) {
+    const [whole, label = '', href = '', code] = match;
     if (match.index > last) parts.push({ kind: 'text', text: text.slice(last, match.index) });
-    parts.push({ kind: 'link', label, href, internal: href.startsWith('/') && !href.startsWith('//') });
+    if (code !== undefined) parts.push({ kind: 'code', text: code });
+    else parts.push({ kind: 'link', label, href, internal: href.startsWith('/') && !href.startsWith('//') });
     last = match.index + whole.length;
   }
   if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
