@@ -1,3 +1,6 @@
+import type { Lang } from '@tca/ui/i18n';
+import { formatDate } from '@tca/ui/i18n/format';
+
 /** The association's time zone: "today" and a post's month are calendar days in Adelaide (spec §4). */
 export const ADELAIDE_TIME_ZONE = 'Australia/Adelaide';
 
@@ -26,14 +29,20 @@ function isoDayToUtc(day: string): number {
 }
 
 const longDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+// Tamil's day names are short in full ('short' cuts ஞாயிறு to ஞாயி.).
+const TAMIL_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
 
-/** A calendar day for people: "Sat 14 June 2025". */
-export function formatDay(day: string): string {
-  return longDay.format(new Date(isoDayToUtc(day)));
+/**
+ * A calendar day for people: "Sat 14 June 2025"; in Tamil "சனி, 14 ஜூன், 2025" (the day as written,
+ * whatever the time zone: it is already Adelaide's).
+ */
+export function formatDay(day: string, lang: Lang = 'en'): string {
+  return lang === 'en' ? longDay.format(new Date(isoDayToUtc(day))) : formatDate(isoDayToUtc(day), lang, TAMIL_DAY);
 }
 
-/** "18:30" → "6:30 pm". */
-export function formatTime(time: string): string {
+/** "18:30" → "6:30 pm"; in Tamil the 24-hour "18:30", as the association's Tamil e-mails write it. */
+export function formatTime(time: string, lang: Lang = 'en'): string {
+  if (lang !== 'en') return time;
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const suffix = hours < 12 ? 'am' : 'pm';
   const twelve = hours % 12 === 0 ? 12 : hours % 12;
