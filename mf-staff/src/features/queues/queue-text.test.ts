@@ -14,7 +14,7 @@ describe('queue job texts', () => {
         ['retries', '2'],
         ['reply', '(none)'],
       ],
-      hidden: 'Not shown (may hold a secret): text, html',
+      hidden: 'text, html',
     });
     assert.equal(dataLines({ data: {}, hiddenFields: [] }).hidden, null);
   });

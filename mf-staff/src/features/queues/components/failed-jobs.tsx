@@ -1,11 +1,17 @@
-import { useCallback, useState } from 'react';
-import { QUEUE_LABELS, type QueueJob, type QueueName } from '@tca/contracts';
+import { useCallback, useId, useState } from 'react';
+import type { QueueJob, QueueName } from '@tca/contracts';
 import { notify, Spinner } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { changeFailedJob, type FailedJobAction } from '../api/change-failed-job.js';
 import { listFailedJobs } from '../api/list-failed-jobs.js';
-import { attemptsText, dataLines, jobTime } from '../queue-text.js';
+import { attemptsText, dataLines, jobTime, queueLabel } from '../queue-text.js';
+import { queuesCatalog } from '../messages.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { useEnglishPart } from '../../../shared/english-part.js';
+import { knownText } from '../../../shared/known-text.js';
 import { LoadFailure } from '../../../shared/load-failure.js';
+import { sharedCatalog } from '../../../shared/messages.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import styles from '../../../shared/staff.module.css';
@@ -41,19 +47,21 @@ export function FailedJobs({ queue, canManage, onChanged }: FailedJobsProps) {
   const { load, reload } = useStaffLoad(call, 'a job list');
   const { busy, run } = useStaffAction();
   const [removing, setRemoving] = useState<QueueJob | null>(null);
-  const label = QUEUE_LABELS[queue];
+  const t = useT(queuesCatalog);
+  useT(sharedCatalog);
+  const label = queueLabel(queue);
 
   const act = async (job: QueueJob, action: FailedJobAction) => {
     const outcome = await run((token) => changeFailedJob(token, queue, job.id, action));
     setRemoving(null);
-    if (outcome.ok) notify.success(outcome.answer?.message ?? 'Done.');
+    if (outcome.ok) notify.success(knownText(outcome.answer?.message ?? 'Done.', sharedCatalog));
     else notify.error(outcome.text);
     reload();
     onChanged();
   };
 
-  if (load.kind === 'loading') return <Spinner label={`Loading the failed ${label.toLowerCase()} jobs...`} />;
-  if (load.kind === 'failed') return <LoadFailure title="The failed jobs could not be loaded." detail={load.detail} onRetry={reload} />;
+  if (load.kind === 'loading') return <Spinner label={t('jobs.loading', { queue: label.toLowerCase() })} />;
+  if (load.kind === 'failed') return <LoadFailure title={t('jobs.failed')} detail={load.detail} onRetry={reload} />;
   const { jobs, nextOffset } = load.answer;
   return (
     <>
@@ -61,15 +69,15 @@ export function FailedJobs({ queue, canManage, onChanged }: FailedJobsProps) {
       {nextOffset !== null ? (
         <p className={styles.actions}>
           <button type="button" className={styles.secondary} onClick={() => setPages((n) => n + 1)}>
-            Show older failed jobs
+            {t('jobs.older')}
           </button>
         </p>
       ) : null}
       {removing ? (
         <ConfirmDialog
-          title="Remove this failed job?"
-          description={`The job "${removing.name}" (${removing.id}) in ${label} is deleted and will not run again. This cannot be undone.`}
-          confirmLabel="Remove the job"
+          title={t('remove.title')}
+          description={t('remove.text', { name: removing.name, id: removing.id, queue: label })}
+          confirmLabel={t('remove.confirm')}
           busy={busy}
           onConfirm={() => void act(removing, 'remove')}
           onCancel={() => setRemoving(null)}
@@ -89,25 +97,38 @@ interface FailedJobListProps {
 
 /** The failed jobs: what, when, how often tried, why, the data that may be shown; Retry and Remove only with canManage. */
 export function FailedJobList({ jobs, canManage, busy, onRetry, onRemove }: FailedJobListProps) {
-  if (jobs.length === 0) return <p>No failed jobs any more.</p>;
+  const t = useT(queuesCatalog);
+  // Job names, ids, data and reasons are the services' own (English): marked so on a Tamil page, where
+  // the buttons are named by the job's name and id and their Tamil words (no English in a Tamil label).
+  const english = useEnglishPart();
+  const id = useId();
+  const code = (text: string) => (english ? <span lang={english}>{text}</span> : text);
+  if (jobs.length === 0) return <p>{t('jobs.none')}</p>;
   return (
     <ul className={styles.rows}>
-      {jobs.map((job) => {
+      {jobs.map((job, index) => {
         const data = dataLines(job);
+        const jobId = `${id}-${index}`;
+        const named = (key: 'jobs.retryOf' | 'jobs.removeOf', own: string) =>
+          english ? { id: `${jobId}-${own}`, 'aria-labelledby': `${jobId}-name ${jobId}-id ${jobId}-${own}` } : { 'aria-label': t(key, { name: job.name, id: job.id }) };
         return (
           <li key={job.id} className={styles.jobRow}>
             <div>
-              <p className={styles.name}>{job.name}</p>
-              <span className={styles.since}>Job {job.id}</span>
-              <span className={styles.since}>
-                Failed {jobTime(job.finishedAt)} · {attemptsText(job)}
+              <p className={styles.name} id={english && `${jobId}-name`} lang={english}>
+                {job.name}
+              </p>
+              <span className={styles.since} id={english && `${jobId}-id`}>
+                {richText(t('jobs.id', { id: job.id }), { 0: code })}
               </span>
+              <span className={styles.since}>{t('jobs.when', { when: jobTime(job.finishedAt), attempts: attemptsText(job) })}</span>
             </div>
             <div>
-              <span className={styles.label}>Why it failed</span>
-              <p className={styles.reason}>{job.failedReason ?? 'No reason was recorded.'}</p>
+              <span className={styles.label}>{t('jobs.why')}</span>
+              <p className={styles.reason} lang={job.failedReason ? english : undefined}>
+                {job.failedReason ?? t('jobs.noReason')}
+              </p>
               {data.shown.length > 0 ? (
-                <dl className={styles.jobData}>
+                <dl className={styles.jobData} lang={english}>
                   {data.shown.map(([field, value]) => (
                     <div key={field}>
                       <dt>{field}</dt>
@@ -116,15 +137,15 @@ export function FailedJobList({ jobs, canManage, busy, onRetry, onRemove }: Fail
                   ))}
                 </dl>
               ) : null}
-              {data.hidden ? <p className={styles.since}>{data.hidden}</p> : null}
+              {data.hidden ? <p className={styles.since}>{richText(t('jobs.hidden', { fields: data.hidden }), { 0: code })}</p> : null}
             </div>
             {canManage ? (
               <div className={styles.rowActions}>
-                <button type="button" className="tca-button" aria-disabled={busy || undefined} onClick={() => !busy && onRetry(job)} aria-label={`Retry ${job.name} (job ${job.id})`}>
-                  Retry
+                <button type="button" className="tca-button" aria-disabled={busy || undefined} onClick={() => !busy && onRetry(job)} {...named('jobs.retryOf', 'retry')}>
+                  {t('jobs.retry')}
                 </button>
-                <button type="button" className={`${styles.secondary} ${styles.danger}`} disabled={busy} onClick={() => onRemove(job)} aria-label={`Remove ${job.name} (job ${job.id})`}>
-                  Remove
+                <button type="button" className={`${styles.secondary} ${styles.danger}`} disabled={busy} onClick={() => onRemove(job)} {...named('jobs.removeOf', 'remove')}>
+                  {t('jobs.remove')}
                 </button>
               </div>
             ) : null}

@@ -1,9 +1,13 @@
 import { useCallback, useState } from 'react';
-import { paths, QUEUE_JOB_STATE_LABELS, QUEUE_LABELS, type QueueJobCounts } from '@tca/contracts';
+import { paths, type QueueJobCounts } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
 import { listQueues } from '../api/list-queues.js';
 import { LoadFailure } from '../../../shared/load-failure.js';
+import { sharedCatalog } from '../../../shared/messages.js';
+import { queuesCatalog } from '../messages.js';
+import { queueLabel, stateLabel } from '../queue-text.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { FailedJobs } from './failed-jobs.js';
 import styles from '../../../shared/staff.module.css';
@@ -16,42 +20,44 @@ export function QueuesPanel() {
   const call = useCallback((token: string, signal: AbortSignal) => listQueues(token, signal), []);
   const { load, reload } = useStaffLoad(call, 'a queue list');
   const [round, setRound] = useState(0);
+  const t = useT(queuesCatalog);
+  const shared = useT(sharedCatalog);
   const changed = useCallback(() => {
     reload();
     setRound((n) => n + 1);
   }, [reload]);
 
   return (
-    <Page title="Queues" lead="The site's background jobs: e-mails, support tickets, payments and membership reminders, and the ones that failed.">
+    <Page title={t('page.title')} lead={t('page.lead')}>
       <p className={styles.actions}>
         <button type="button" className="tca-button" onClick={changed}>
-          Refresh
+          {t('page.refresh')}
         </button>
         <Link to={paths.staffHome} className={styles.secondary}>
-          Back to the staff area
+          {shared('list.back')}
         </Link>
       </p>
-      {load.kind === 'loading' ? <Spinner label="Loading the queues..." /> : null}
-      {load.kind === 'failed' ? <LoadFailure title="The queues could not be loaded." detail={load.detail} onRetry={reload} /> : null}
+      {load.kind === 'loading' ? <Spinner label={t('page.loading')} /> : null}
+      {load.kind === 'failed' ? <LoadFailure title={t('page.failed')} detail={load.detail} onRetry={reload} /> : null}
       {load.kind === 'ready' ? (
         <>
           {load.answer.canManage ? null : (
             <p className={styles.section} role="note">
-              You can look at the queues. Only an owner can retry or remove a failed job.
+              {t('page.readOnly')}
             </p>
           )}
           <section className={styles.section} aria-labelledby="queue-counts-title">
             <h2 id="queue-counts-title" className={styles.sectionTitle}>
-              Jobs per queue
+              {t('counts.title')}
             </h2>
             <table className={table.table}>
-              <caption className="tca-visually-hidden">Jobs per queue and state</caption>
+              <caption className="tca-visually-hidden">{t('counts.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Queue</th>
+                  <th scope="col">{t('counts.queue')}</th>
                   {COUNT_COLUMNS.map((state) => (
                     <th key={state} scope="col">
-                      {QUEUE_JOB_STATE_LABELS[state]}
+                      {stateLabel(state)}
                     </th>
                   ))}
                 </tr>
@@ -59,9 +65,9 @@ export function QueuesPanel() {
               <tbody>
                 {load.answer.queues.map((queue) => (
                   <tr key={queue.name}>
-                    <th scope="row">{QUEUE_LABELS[queue.name]}</th>
+                    <th scope="row">{queueLabel(queue.name)}</th>
                     {COUNT_COLUMNS.map((state) => (
-                      <td key={state} data-label={QUEUE_JOB_STATE_LABELS[state]} className={`${table.number} ${state === 'failed' && queue.counts.failed > 0 ? styles.warn : ''}`}>
+                      <td key={state} data-label={stateLabel(state)} className={`${table.number} ${state === 'failed' && queue.counts.failed > 0 ? styles.warn : ''}`}>
                         {queue.counts[state]}
                       </td>
                     ))}
@@ -75,12 +81,12 @@ export function QueuesPanel() {
             .map((queue) => (
               <section key={queue.name} className={styles.section} aria-labelledby={`failed-${queue.name}`}>
                 <h2 id={`failed-${queue.name}`} className={styles.sectionTitle}>
-                  Failed: {QUEUE_LABELS[queue.name]} ({queue.counts.failed})
+                  {t('failed.title', { queue: queueLabel(queue.name), n: queue.counts.failed })}
                 </h2>
                 <FailedJobs key={round} queue={queue.name} canManage={load.answer.canManage} onChanged={changed} />
               </section>
             ))}
-          {load.answer.queues.every((queue) => queue.counts.failed === 0) ? <p className={styles.section}>No job has failed.</p> : null}
+          {load.answer.queues.every((queue) => queue.counts.failed === 0) ? <p className={styles.section}>{t('failed.none')}</p> : null}
         </>
       ) : null}
     </Page>
