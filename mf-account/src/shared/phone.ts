@@ -1,6 +1,6 @@
 import { getCountries, getCountryCallingCode, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import { currentLang, INTL_LOCALE } from '@tca/ui/i18n';
-import { messageText } from './messages.js';
+import { currentLang, INTL_LOCALE, translator } from '@tca/ui/i18n';
+import { phoneCatalog } from './phone/messages.js';
 
 /**
  * Phone numbers as the old site stored them: the country code's digits followed by the national
@@ -56,7 +56,7 @@ export function countryName(country: string, locale = 'en'): string {
 export function phoneProblem(national: string, country: string): string | null {
   if (!isCountryCode(country)) return 'Please choose a country';
   // Made when the form validates, in the language shown then (the country named in it too).
-  return isValidPhoneNumber(national, country) ? null : messageText('phone.invalid', { country: countryName(country, INTL_LOCALE[currentLang()]) });
+  return isValidPhoneNumber(national, country) ? null : translator(phoneCatalog)('invalid', { country: countryName(country, INTL_LOCALE[currentLang()]) });
 }
 
 /**

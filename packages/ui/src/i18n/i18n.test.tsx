@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { defineCatalog, detectLang, englishIndex, setLang, translator, useT } from '@tca/ui/i18n';
+import { defineCatalog, defineKnownTexts, detectLang, englishIndex, setLang, translator, useT } from '@tca/ui/i18n';
 import { formatAud, formatDate, pickText, richText } from '@tca/ui/i18n/format';
 import { formatEnglish } from './english.js';
 import en from './testdata/messages/en.json';
@@ -98,4 +98,30 @@ test('englishIndex finds a plain text by its English wording, compiled or as wri
   const built = defineCatalog('test.built', { plain: ['Saved'], withValue: ['Hi ', ['name']] } as unknown as Record<string, string>, () => Promise.resolve({ default: {} }));
   assert.equal(englishIndex(built).get('Saved'), 'plain');
   assert.equal(englishIndex(built).size, 1);
+});
+
+test('known texts: English shows a message as it came without loading anything; Tamil looks its wording up', async () => {
+  let fetched = 0;
+  const known = defineKnownTexts(
+    'test.known',
+    () => {
+      fetched += 1;
+      return import('./testdata/messages/en.json');
+    },
+    () => import('./testdata/messages/ta.json'),
+  );
+  assert.equal(known.shown('Our events'), 'Our events');
+  assert.equal(known.foreign('Our events'), undefined);
+  assert.equal(fetched, 0, 'English needs no table');
+  await setLang('ta', { remember: false });
+  try {
+    assert.equal(fetched, 1, 'fetched with Tamil');
+    assert.equal(known.shown('Our events '), 'எங்கள் நிகழ்வுகள்');
+    assert.equal(known.foreign('Our events'), undefined);
+    assert.equal(known.shown('A service said this'), 'A service said this');
+    assert.equal(known.foreign('A service said this'), 'en');
+    assert.equal(known.shown(undefined), undefined);
+  } finally {
+    await setLang('en', { remember: false });
+  }
 });

@@ -20,12 +20,14 @@ export {
 } from './lang.js';
 export {
   defineCatalog,
+  defineKnownTexts,
   englishIndex,
   translator,
   useLang,
   useT,
   type Catalog,
   type CatalogFile,
+  type KnownTexts,
   type MessageValues,
   type Translate,
 } from './catalog.js';
