@@ -1,4 +1,6 @@
 import { Page } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
+import { galleryCatalog } from '../../features/gallery/messages.js';
 import { GalleryBrowser } from '../../features/gallery/components/gallery-browser.js';
 
 /**
@@ -6,8 +8,9 @@ import { GalleryBrowser } from '../../features/gallery/components/gallery-browse
  * on phones), a card per event and a view of all its photos with Back to Gallery.
  */
 export function GalleryPage() {
+  const t = useT(galleryCatalog);
   return (
-    <Page title="Gallery" lead="Photos from our festivals, concerts, picnics and classes over the years.">
+    <Page title={t('page.title')} lead={t('page.lead')}>
       <GalleryBrowser />
     </Page>
   );
