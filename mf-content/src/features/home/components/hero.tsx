@@ -51,7 +51,7 @@ export function Hero({ aboutId }: { aboutId: string }) {
   };
 
   return (
-    <section className={styles.hero} aria-roledescription="carousel" aria-label={t('hero.label')} {...rotation.hoverHandlers}>
+    <section className={styles.hero} aria-roledescription={t('carousel')} aria-label={t('hero.label')} {...rotation.hoverHandlers}>
       <div className={styles.backdrop} aria-hidden="true">
         {HERO_SLIDES.map((slide, i) => {
           const image = images?.[i];

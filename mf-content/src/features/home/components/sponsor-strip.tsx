@@ -37,7 +37,7 @@ function SponsorPages({ sponsors }: { sponsors: Sponsor[] }) {
     <section
       className={styles.section}
       aria-labelledby="sponsors-title"
-      {...(many ? { 'aria-roledescription': 'carousel', ...rotation.hoverHandlers } : {})}
+      {...(many ? { 'aria-roledescription': t('carousel'), ...rotation.hoverHandlers } : {})}
     >
       <h2 id="sponsors-title" className={styles.heading}>
         {t('sponsors.title')}
@@ -46,7 +46,7 @@ function SponsorPages({ sponsors }: { sponsors: Sponsor[] }) {
       <ul
         className={styles.sponsors}
         aria-live={many && !rotation.running ? 'polite' : 'off'}
-        {...(many ? { 'aria-roledescription': 'slide', 'aria-label': t('sponsors.page', { n: rotation.index + 1, count }) } : {})}
+        {...(many ? { 'aria-roledescription': t('slide'), 'aria-label': t('sponsors.page', { n: rotation.index + 1, count }) } : {})}
       >
         {shown.map((sponsor) => {
           const href = safeHttpUrl(sponsor.link);
