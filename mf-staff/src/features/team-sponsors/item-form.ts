@@ -1,4 +1,9 @@
+import { translator } from '@tca/ui/i18n';
+import { joinWords, listsCatalog } from '../../shared/lists/messages.js';
 import type { ListItem, ListKind, Draft } from './list-kinds.js';
+import { teamCatalog } from './messages.js';
+
+type TeamKey = keyof typeof teamCatalog.english & string;
 
 export const ALT_REQUIRED_MESSAGE = 'Alt text is required with a picture: say what it shows';
 
@@ -11,7 +16,7 @@ export function checkDraft<I extends ListItem>(kind: ListKind<I>, draft: Draft, 
   const result = kind.check.safeParse(kind.requestOf(draft));
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
+      const field = issue.path[0] === 'ta' ? `ta.${String(issue.path[1])}` : String(issue.path[0] ?? '');
       if (field && !errors[field]) errors[field] = issue.message;
     }
   }
@@ -21,14 +26,21 @@ export function checkDraft<I extends ListItem>(kind: ListKind<I>, draft: Draft, 
 
 /** The request fields a 400's messages may name (the form shows them under their fields). */
 export function formFieldNames<I extends ListItem>(kind: ListKind<I>): string[] {
-  return [...kind.fields.map((field) => field.name), 'imageAlt'];
+  return [...kind.fields.map((field) => field.name), 'imageAlt', ...kind.tamil.map((field) => `ta.${field}`)];
 }
 
-/** "name and role" from a 409's changed request fields, in the form's words. */
-export function changedText<I extends ListItem>(kind: ListKind<I>, changed: readonly string[], altLabel = kind.altLabel): string {
-  const labels = changed.map((name) => (name === 'imageAlt' ? altLabel : (kind.fields.find((field) => field.name === name)?.label ?? name)).toLowerCase());
-  if (labels.length <= 1) return labels.join('');
-  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1) ?? ''}`;
+/** A field's label in the language shown ("Role"; "Role (Tamil)" for `ta.designation`), or the name itself when the form has no such field. */
+export function fieldLabel<I extends ListItem>(kind: ListKind<I>, name: string): string {
+  const t = translator(teamCatalog);
+  if (name === 'imageAlt') return t(`${kind.path}.alt`);
+  if (name.startsWith('ta.')) return translator(listsCatalog)('tamil.label', { label: fieldLabel(kind, name.slice(3)) });
+  return kind.fields.some((field) => field.name === name) ? t(`${kind.path}.field.${name}` as TeamKey) : name;
+}
+
+/** "name and role" from a 409's changed request fields, in the form's words (the language shown). */
+export function changedText<I extends ListItem>(kind: ListKind<I>, changed: readonly string[]): string {
+  // English labels in a sentence are lower case ("photo alt text"); Tamil has no case.
+  return joinWords(changed.map((name) => (name.startsWith('ta.') ? fieldLabel(kind, name) : fieldLabel(kind, name).toLowerCase())));
 }
 
 /** A new order: `keys` with the item at `from` moved to `to` (both kept within the list). */

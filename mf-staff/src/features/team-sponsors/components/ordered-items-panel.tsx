@@ -2,7 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { paths } from '@tca/contracts';
 import { notify, Page, Spinner } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
+import { useLang, useT } from '@tca/ui/i18n';
+import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
+import { sharedCatalog } from '../../../shared/messages.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { LoadFailure } from '../../../shared/load-failure.js';
 import { OrderingList } from '../../../shared/ordering-list.js';
@@ -11,6 +14,7 @@ import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { deleteItem, listItems, saveOrder } from '../api/ordered-api.js';
 import { moved } from '../item-form.js';
 import type { ListItem, ListKind } from '../list-kinds.js';
+import { shownTeamText, teamCatalog } from '../messages.js';
 import { ItemDialog } from './item-dialog.js';
 import styles from '../../../shared/staff.module.css';
 import own from './ordered-items.module.css';
@@ -29,6 +33,10 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
   const [problem, setProblem] = useState<string | null>(null);
   const { busy, run } = useStaffAction();
   const problemRef = useRef<HTMLDivElement>(null);
+  const t = useT(teamCatalog);
+  const ts = useT(sharedCatalog);
+  const lang = useLang();
+  const k = kind.path;
 
   useEffect(() => {
     if (load.kind === 'ready') setItems(load.answer.items);
@@ -61,10 +69,10 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
     if (outcome.ok && outcome.answer) setItems(outcome.answer.items);
     else if (stale.items) {
       setItems(stale.items);
-      report(kind.messages.orderStale);
+      report(shownTeamText(kind.messages.orderStale));
     } else {
       setItems(before);
-      report(`The new order was not saved. ${outcome.ok ? 'The server sent an answer this page does not understand.' : outcome.text}`);
+      report(t('order.failed', { reason: outcome.ok ? t('answer.list') : shownTeamText(outcome.text) }));
     }
   }
 
@@ -78,11 +86,11 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
     setRemoving(null);
     if (outcome.ok) {
       setItems((now) => (now ? now.filter((other) => other.key !== item.key) : now));
-      notify.success(kind.messages.deleted);
+      notify.success(shownTeamText(kind.messages.deleted));
     } else if (stale.changed) {
-      report(`${kind.messages.stale} It was not removed; the list now shows their version.`);
+      report(t('remove.stale', { stale: shownTeamText(kind.messages.stale) }));
       reload();
-    } else report(`${item.name} was not removed. ${outcome.text}`);
+    } else report(t('remove.failed', { name: pickText(item.name, item.ta?.name, lang).text, reason: shownTeamText(outcome.text) }));
   }
 
   const saved = (item: I) =>
@@ -92,35 +100,35 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
     });
 
   return (
-    <Page title={kind.title} lead={kind.lead}>
+    <Page title={t(`${k}.title`)} lead={t(`${k}.lead`)}>
       <p className={styles.actions}>
         <button type="button" className="tca-button" onClick={() => setEditing({ item: null })}>
-          Add a {kind.noun}
+          {t(`${k}.add`)}
         </button>
         <Link to={paths.staffHome} className={styles.secondary}>
-          Back to the staff area
+          {ts('list.back')}
         </Link>
       </p>
       <div aria-live="polite">
         {problem ? (
-          <Banner ref={problemRef} tone="error" title="Not saved">
+          <Banner ref={problemRef} tone="error" title={t('problem.title')}>
             <p>{problem}</p>
           </Banner>
         ) : null}
       </div>
-      {load.kind === 'loading' && !items ? <Spinner label={`Loading the ${kind.title.toLowerCase()}...`} /> : null}
-      {load.kind === 'failed' ? <LoadFailure title={`The ${kind.title.toLowerCase()} could not be loaded.`} detail={load.detail} onRetry={reload} /> : null}
-      {items && items.length === 0 ? <p className={styles.section}>There are none yet. Add the first with Add a {kind.noun}.</p> : null}
+      {load.kind === 'loading' && !items ? <Spinner label={t(`${k}.loading`)} /> : null}
+      {load.kind === 'failed' ? <LoadFailure title={t(`${k}.failed`)} detail={load.detail} onRetry={reload} /> : null}
+      {items && items.length === 0 ? <p className={styles.section}>{t(`${k}.empty`)}</p> : null}
       {items && items.length > 0 ? (
         <section className={styles.section} aria-labelledby="ordered-title">
           <h2 id="ordered-title" className={styles.sectionTitle}>
-            In display order ({items.length})
+            {t('order.title', { n: items.length })}
           </h2>
           <OrderingList
             items={items}
             keyOf={(item) => item.key}
-            nameOf={(item) => item.name}
-            label={`${kind.title} in display order`}
+            nameOf={(item) => pickText(item.name, item.ta?.name, lang).text}
+            label={t(`${k}.list`)}
             disabled={busy}
             onMove={(from, to) => void move(from, to)}
             renderItem={(item) => <ItemRow kind={kind} item={item} onEdit={() => setEditing({ item })} onRemove={() => setRemoving(item)} />}
@@ -130,9 +138,9 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
       {editing ? <ItemDialog kind={kind} item={editing.item} onSaved={saved} onClose={() => setEditing(null)} /> : null}
       {removing ? (
         <ConfirmDialog
-          title={`Remove ${removing.name}?`}
-          description={`${removing.name} leaves the public site and this list. This cannot be undone.`}
-          confirmLabel={`Remove the ${kind.noun}`}
+          title={t('remove.title', { name: pickText(removing.name, removing.ta?.name, lang).text })}
+          description={t('remove.text', { name: pickText(removing.name, removing.ta?.name, lang).text })}
+          confirmLabel={t(`${k}.remove`)}
           busy={busy}
           onConfirm={() => void remove(removing)}
           onCancel={() => setRemoving(null)}
@@ -145,23 +153,33 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
 /** One item's row content: its picture, name and detail, Edit and Remove. */
 export function ItemRow<I extends ListItem>({ kind, item, onEdit, onRemove }: { kind: ListKind<I>; item: I; onEdit: () => void; onRemove: () => void }) {
   const picture = kind.pictureOf(item);
+  const t = useT(teamCatalog);
+  const ts = useT(sharedCatalog);
+  const lang = useLang();
+  const name = pickText(item.name, item.ta?.name, lang);
+  // A sponsor's link is an address (no language); a team member's role has a Tamil version.
+  const detail = kind.path === 'team' ? pickText(kind.detailOf(item), item.ta?.designation, lang) : { text: kind.detailOf(item) || t('sponsors.noLink'), lang: undefined };
   return (
     <div className={own.row}>
       {picture ? (
         <img className={own.thumb} src={picture.url} alt={picture.alt} width={picture.width} height={picture.height} loading="lazy" />
       ) : (
-        <span className={own.noPicture}>No {kind.pictureLabel.toLowerCase()}</span>
+        <span className={own.noPicture}>{t(`${kind.path}.noPicture`)}</span>
       )}
       <div className={own.text}>
-        <p className={styles.name}>{item.name}</p>
-        <span className={own.detail}>{kind.detailOf(item)}</span>
+        <p className={styles.name} lang={name.lang}>
+          {name.text}
+        </p>
+        <span className={own.detail} lang={detail.lang}>
+          {detail.text}
+        </span>
       </div>
       <div className={styles.rowActions}>
-        <button type="button" className={styles.secondary} aria-label={`Edit ${item.name}`} onClick={onEdit}>
-          Edit
+        <button type="button" className={styles.secondary} aria-label={ts('list.editNamed', { name: name.text })} onClick={onEdit}>
+          {ts('list.edit')}
         </button>
-        <button type="button" className={`${styles.secondary} ${styles.danger}`} aria-label={`Remove ${item.name}`} onClick={onRemove}>
-          Remove
+        <button type="button" className={`${styles.secondary} ${styles.danger}`} aria-label={t('row.removeNamed', { name: name.text })} onClick={onRemove}>
+          {t('row.remove')}
         </button>
       </div>
     </div>
