@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TicketMessage } from '@tca/contracts';
-import { ageText, authorText, inboxQueryString, messageError, rangeText, tabText, ticketsQueryString, unhandledText } from './support-desk.js';
+import { ageText, authorText, inboxQueryString, deskRangeText, messageError, tabText, ticketsQueryString, unhandledText } from './support-desk.js';
 
 test('the list asks for the tab, issue type, order and page it shows (defaults left out)', () => {
   assert.equal(ticketsQueryString({ status: 'open', issueType: '', order: 'activity', page: 1 }), '?status=open');
@@ -13,8 +13,8 @@ test('the list asks for the tab, issue type, order and page it shows (defaults l
 test('tabs carry their counts; ranges and ages read as sentences', () => {
   const counts = { open: 3, waiting_on_member: 1, closed: 7 };
   assert.deepEqual([tabText('open', counts), tabText('waiting_on_member', counts), tabText('all', counts)], ['Open (3)', 'Waiting on member (1)', 'All (11)']);
-  assert.equal(rangeText({ total: 61, page: 2, pageSize: 25 }, 25, 'Tickets'), 'Tickets 26–50 of 61');
-  assert.equal(rangeText({ total: 0, page: 1, pageSize: 25 }, 0, 'Tickets'), 'No tickets on this page.');
+  assert.equal(deskRangeText({ total: 61, page: 2, pageSize: 25 }, 25, 'tickets'), 'Tickets 26–50 of 61');
+  assert.equal(deskRangeText({ total: 0, page: 1, pageSize: 25 }, 0, 'tickets'), 'No tickets on this page.');
   assert.deepEqual([0, 1, 4].map(unhandledText), ['Every message is handled', '1 message is not handled yet', '4 messages are not handled yet']);
   const now = new Date('2026-11-28T12:00:00Z');
   assert.equal(ageText('2026-11-28T11:59:50Z', now), 'just now');

@@ -1,6 +1,5 @@
 import {
   ISSUE_TYPES,
-  TICKET_STATUS_LABELS,
   TICKET_STATUSES,
   ticketMessageRequestSchema,
   type Assignee,
@@ -11,56 +10,40 @@ import {
   type TicketMessage,
   type TicketStatus,
 } from '@tca/contracts';
+import { translator, type Translate } from '@tca/ui/i18n';
+import { knownText } from '../../shared/known-text.js';
+import { keyedText, supportCatalog, type SupportKey } from './messages.js';
 import { choiceOf } from '../../shared/choices.js';
 import { adelaideMoment } from '../../shared/paging.js';
 
 /**
- * The support desk's rules and texts (issue 15): the ticket list's tabs and filters, ages and times in
- * Adelaide, how the conversation names who wrote each entry, and the inbox's filter. Every text the desk
- * shows is here.
+ * The support desk's rules (issue 15): the ticket list's tabs and filters, ages and times in Adelaide, how
+ * the conversation names who wrote each entry, and the inbox's filter. The texts are catalog
+ * `staff.support` (messages.ts), in the language shown.
  */
 
-export const SUPPORT_TEXTS = {
-  ticketsTitle: 'Support tickets',
-  ticketsLead: 'Tickets raised on the website. Reply (the member is e-mailed with the ticket reference), write internal notes, assign, close and reopen.',
-  contactTitle: 'Contact messages',
-  contactLead: 'Messages sent through the contact form. Answer them by e-mail, then mark them handled so everyone knows.',
-  back: 'Back to the staff area',
-  backToTickets: 'Back to the tickets',
-  replyLabel: 'Reply to the member',
-  replyHint: 'E-mailed to the member with the ticket reference; the ticket then waits on the member.',
-  replyButton: 'Send reply',
-  noteLabel: 'Internal note',
-  noteHint: 'Seen by staff only. Nobody is e-mailed.',
-  noteButton: 'Add note',
-  closedNoReply: 'This ticket is closed. Reopen it to reply.',
-  assignLabel: 'Assigned to',
-  assignButton: 'Save assignee',
-  nobody: 'Nobody',
-  assigneesFailed: 'The list of support staff could not be loaded, so only the current assignee can be chosen.',
-  close: 'Close ticket',
-  reopen: 'Reopen ticket',
-  noAccount: 'Raised without an account: replies reach them by e-mail only.',
-  withAccount: 'Raised while logged in: they also see the conversation under "My tickets" on their profile.',
-} as const;
+type T = Translate<typeof supportCatalog.english>;
 
 /** The status tabs: each status, then every ticket. */
 export type StatusTab = TicketStatus | 'all';
-export const STATUS_TABS: ReadonlyArray<{ value: StatusTab; label: string }> = [...TICKET_STATUSES.map((status) => ({ value: status, label: TICKET_STATUS_LABELS[status] })), { value: 'all', label: 'All' }];
+export const STATUS_TABS: ReadonlyArray<{ value: StatusTab; label: SupportKey }> = [...TICKET_STATUSES.map((status) => ({ value: status, label: `status.${status}` as const })), { value: 'all', label: 'tab.all' }];
 
 /** What the ticket list shows. */
 export type TicketsFilter = Pick<TicketListQuery, 'status' | 'order' | 'page'> & { issueType: IssueType | '' };
 export const FIRST_TICKETS: TicketsFilter = { status: 'open', issueType: '', order: 'activity', page: 1 };
 
-export const ISSUE_TYPE_CHOICES: ReadonlyArray<{ value: IssueType | ''; label: string }> = [{ value: '', label: 'Every issue type' }, ...ISSUE_TYPES];
-export const ORDER_CHOICES: ReadonlyArray<{ value: TicketsFilter['order']; label: string }> = [
-  { value: 'activity', label: 'Newest activity first' },
-  { value: 'oldest', label: 'Oldest first (work through the queue)' },
-];
+export function issueTypeChoices(t: T): ReadonlyArray<{ value: IssueType | ''; label: string }> {
+  return [{ value: '', label: t('issue.all') }, ...ISSUE_TYPES.map((type) => ({ value: type.value, label: issueTypeText(type.value) }))];
+}
 
-export const isIssueTypeChoice = choiceOf(ISSUE_TYPE_CHOICES);
+const ORDERS = ['activity', 'oldest'] as const satisfies ReadonlyArray<TicketsFilter['order']>;
+export function orderChoices(t: T): ReadonlyArray<{ value: TicketsFilter['order']; label: string }> {
+  return ORDERS.map((value) => ({ value, label: t(`order.${value}`) }));
+}
 
-export const isOrderChoice = choiceOf(ORDER_CHOICES);
+export const isIssueTypeChoice = choiceOf([{ value: '' as const }, ...ISSUE_TYPES]);
+
+export const isOrderChoice = choiceOf(ORDERS.map((value) => ({ value })));
 
 /** `?status=…&issueType=…&order=…&page=…` for GET …/support/tickets (defaults left out). */
 export function ticketsQueryString(filter: TicketsFilter): string {
@@ -74,13 +57,12 @@ export function ticketsQueryString(filter: TicketsFilter): string {
 /** What the contact inbox shows. */
 export type InboxFilter = Pick<ContactInboxQuery, 'handled' | 'page'>;
 export const FIRST_INBOX: InboxFilter = { handled: 'no', page: 1 };
-export const HANDLED_CHOICES: ReadonlyArray<{ value: InboxFilter['handled']; label: string }> = [
-  { value: 'no', label: 'Not handled yet' },
-  { value: 'yes', label: 'Handled' },
-  { value: 'all', label: 'All messages' },
-];
+const HANDLED = ['no', 'yes', 'all'] as const satisfies ReadonlyArray<InboxFilter['handled']>;
+export function handledChoices(t: T): ReadonlyArray<{ value: InboxFilter['handled']; label: string }> {
+  return HANDLED.map((value) => ({ value, label: t(`handled.${value}`) }));
+}
 
-export const isHandledChoice = choiceOf(HANDLED_CHOICES);
+export const isHandledChoice = choiceOf(HANDLED.map((value) => ({ value })));
 
 export function inboxQueryString(filter: InboxFilter): string {
   const query = new URLSearchParams({ handled: filter.handled });
@@ -89,19 +71,28 @@ export function inboxQueryString(filter: InboxFilter): string {
 }
 
 /** Paging of the lists (shared with the treasurer's desk). */
-export { pageCount, rangeText } from '../../shared/paging.js';
+export { pageCount } from '../../shared/paging.js';
+
+/** "Tickets 26–50 of 61" / "Messages …", or that this page has none. */
+export function deskRangeText(answer: { total: number; page: number; pageSize: number }, shown: number, what: 'tickets' | 'contact'): string {
+  const t = translator(supportCatalog);
+  if (answer.total === 0 || shown === 0) return t(`${what}.noneHere`);
+  const first = (answer.page - 1) * answer.pageSize + 1;
+  return t(`${what}.range`, { first, last: first + shown - 1, total: answer.total });
+}
 
 /** The inbox's headline: how many messages wait to be handled. */
 export function unhandledText(unhandled: number): string {
-  if (unhandled === 0) return 'Every message is handled';
-  return unhandled === 1 ? '1 message is not handled yet' : `${unhandled} messages are not handled yet`;
+  const t = translator(supportCatalog);
+  return unhandled === 0 ? t('contact.allHandled') : t('contact.unhandled', { n: unhandled });
 }
 
 /** A tab's label with its count: "Open (3)". */
 export function tabText(tab: StatusTab, counts: TicketListAnswer['counts']): string {
-  const label = STATUS_TABS.find((choice) => choice.value === tab)?.label ?? tab;
+  const t = translator(supportCatalog);
+  const label = t(tab === 'all' ? 'tab.all' : `status.${tab}`);
   const count = tab === 'all' ? counts.open + counts.waiting_on_member + counts.closed : counts[tab];
-  return `${label} (${count})`;
+  return t('tab.count', { label, count });
 }
 
 /** A person in the assignee picker: their name and e-mail, or the e-mail alone when identity has no name. */
@@ -111,21 +102,21 @@ export function assigneeText(person: Assignee): string {
 }
 
 export function statusText(status: TicketStatus): string {
-  return TICKET_STATUS_LABELS[status];
+  return keyedText(`status.${status}`, status);
 }
 
 export function issueTypeText(value: string): string {
-  return ISSUE_TYPES.find((type) => type.value === value)?.label ?? value;
+  return keyedText(`issue.${value}`, ISSUE_TYPES.find((type) => type.value === value)?.label ?? value);
 }
 
 /** How long ago: "just now", "45 minutes ago", "3 hours ago", "2 days ago". */
 export function ageText(iso: string, now: Date = new Date()): string {
+  const t = translator(supportCatalog);
   const minutes = Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000);
-  if (!Number.isFinite(minutes) || minutes < 1) return 'just now';
+  if (!Number.isFinite(minutes) || minutes < 1) return t('age.now');
   const hours = Math.floor(minutes / 60);
-  const days = Math.floor(hours / 24);
-  const [count, unit] = minutes < 60 ? [minutes, 'minute'] : hours < 24 ? [hours, 'hour'] : [days, 'day'];
-  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  if (minutes < 60) return t('age.minutes', { n: minutes });
+  return hours < 24 ? t('age.hours', { n: hours }) : t('age.days', { n: Math.floor(hours / 24) });
 }
 
 /** A time in Adelaide's time (the association's). */
@@ -133,20 +124,21 @@ export const whenText = adelaideMoment;
 
 /** Who wrote a conversation entry, as the desk names it. */
 export function authorText(message: TicketMessage, submitter: string): string {
+  const t = translator(supportCatalog);
   switch (message.kind) {
     case 'submission':
-      return `${submitter} raised the ticket`;
+      return t('author.submission', { name: submitter });
     case 'member_reply':
-      return `${submitter} replied`;
+      return t('author.memberReply', { name: submitter });
     case 'staff_reply':
-      return `Reply by ${message.authorEmail ?? 'the support team'}`;
+      return t('author.staffReply', { who: message.authorEmail ?? t('author.team') });
     case 'note':
-      return `Internal note by ${message.authorEmail ?? 'staff'}`;
+      return t('author.note', { who: message.authorEmail ?? t('author.staff') });
   }
 }
 
 /** The message box's problem before sending (the server checks the same schema), or null. */
 export function messageError(body: string): string | null {
   const parsed = ticketMessageRequestSchema.safeParse({ body });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the message.');
+  return parsed.success ? null : knownText(parsed.error.issues[0]?.message ?? 'Check the message.', supportCatalog);
 }

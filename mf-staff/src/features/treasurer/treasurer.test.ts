@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { REFUND_REASON_REQUIRED_MESSAGE } from '@tca/contracts';
+import { translator } from '@tca/ui/i18n';
+import { treasurerCatalog } from './messages.js';
 import { amountText, boughtText, FILTER_TABS, FIRST_ORDERS, orderStatusText, ordersQueryString, refundReasonError, refundSummary, stateChangeText } from './treasurer.js';
 
 describe("the treasurer's desk rules", () => {
@@ -8,7 +10,7 @@ describe("the treasurer's desk rules", () => {
     assert.equal(ordersQueryString(FIRST_ORDERS), '');
     assert.equal(ordersQueryString({ filter: 'problem', q: '  meera@ ', page: 3 }), '?filter=problem&q=meera%40&page=3');
     assert.deepEqual(
-      FILTER_TABS.map((tab) => tab.label),
+      FILTER_TABS.map((tab) => translator(treasurerCatalog)(tab.label)),
       ['All', 'Paid', 'Open', 'Expired', 'Abandoned', 'Refunded', 'Problems'],
     );
   });

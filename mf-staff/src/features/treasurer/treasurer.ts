@@ -1,64 +1,19 @@
-import { formatAmount, ORDER_FILTERS, refundOrderRequestSchema, type OrderEvent, type OrderFilter, type OrderStatusName, type StaffOrderDetail, type StaffOrderListQuery, type StaffOrderSummary } from '@tca/contracts';
+import { ORDER_FILTERS, refundOrderRequestSchema, type OrderEvent, type OrderFilter, type StaffOrderDetail, type StaffOrderListQuery, type StaffOrderSummary } from '@tca/contracts';
+import { translator } from '@tca/ui/i18n';
+import { knownText } from '../../shared/known-text.js';
 import { adelaideMoment } from '../../shared/paging.js';
+import { moneyText, orderStateName, treasurerCatalog, type TreasurerKey } from './messages.js';
 
 /**
  * The treasurer's desk (issue 15): the order list's tabs and search, how an order's state and amount read,
- * and the refund's rules. Every text the desk shows is here.
+ * and the refund's rules; the texts in catalog `staff.treasurer` (messages.ts), in the language shown.
  */
 
-export const TREASURER_TEXTS = {
-  ordersTitle: 'Orders',
-  ordersLead: 'Every checkout: paid, still open, expired, abandoned or refunded. Orders whose payment disagreed with them (amount or currency) are listed first.',
-  back: 'Back to the staff area',
-  backToOrders: 'Back to the orders',
-  searchLabel: 'Find an order',
-  searchHint: "The member's e-mail (or part of it), the order reference (ord_…) or the receipt's order number (ORD-2026-000123).",
-  searchButton: 'Search',
-  clearSearch: 'Show every order',
-  firstHint: 'Orders appear here when members check out.',
-  refundButton: 'Refund in full',
-  refundTitle: (number: string) => `Refund order ${number} in full?`,
-  refundDescription: (amount: string, what: string) =>
-    `${amount} goes back to the card through Stripe. ${what} The member is e-mailed once Stripe confirms the refund. This cannot be undone.`,
-  refundMembership: 'The membership this order bought becomes Cancelled (the member may buy it again).',
-  refundProduct: 'Nothing else changes.',
-  refundConfirm: 'Refund',
-  reasonLabel: 'Reason for the refund',
-  reasonHint: 'Kept in the audit log with your name. The member is not sent it.',
-  notRefundable: 'Only a paid order can be refunded.',
-  refundPending: 'A refund was requested; the order shows Refunded once Stripe confirms it.',
-  problemTitle: 'This payment disagreed with its order',
-  historyTitle: 'History',
-  nothingYet: 'None',
-} as const;
-
-export const FILTER_LABELS: Readonly<Record<OrderFilter, string>> = {
-  all: 'All',
-  problem: 'Problems',
-  paid: 'Paid',
-  open: 'Open',
-  expired: 'Expired',
-  abandoned: 'Abandoned',
-  refunded: 'Refunded',
-};
-
 /** The tabs, in the order the treasurer works: everything, problems, then each state. */
-export const FILTER_TABS: ReadonlyArray<{ value: OrderFilter; label: string }> = ORDER_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }));
+export const FILTER_TABS: ReadonlyArray<{ value: OrderFilter; label: TreasurerKey }> = ORDER_FILTERS.map((value) => ({ value, label: `filter.${value}` }));
 
-const STATUS_LABELS: Readonly<Record<OrderStatusName, string>> = {
-  created: 'Created',
-  open: 'Open',
-  processing: 'Payment processing',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  expired: 'Expired',
-  abandoned: 'Abandoned',
-  refunded: 'Refunded',
-};
-
-export function orderStatusText(status: string): string {
-  return STATUS_LABELS[status as OrderStatusName] ?? status;
-}
+/** An order's state by name ("Payment processing"), in the language shown. */
+export const orderStatusText = orderStateName;
 
 /** A history entry's change: 'Open → Paid', or just 'Paid' when the state did not move (the refund was only requested). */
 export function stateChangeText(event: Pick<OrderEvent, 'fromStatus' | 'toStatus'>): string {
@@ -80,18 +35,23 @@ export function ordersQueryString(filter: OrdersFilter): string {
   return text === '' ? '' : `?${text}`;
 }
 
-/** `A$50.00`, as the receipts write amounts. */
-export const amountText = formatAmount;
+/** `A$50.00`, as the receipts write amounts (in Tamil, as Intl writes them). */
+export const amountText = moneyText;
+
+/** The name in what was bought that stays as written: the membership level's, or the product's. */
+export function boughtName(order: Pick<StaffOrderSummary, 'kind' | 'level' | 'productName'>): string {
+  return order.kind === 'membership' && order.level ? order.level : order.productName;
+}
 
 /** What was bought: the membership level, or the product and its quantity. */
 export function boughtText(order: Pick<StaffOrderSummary, 'kind' | 'level' | 'productName'>): string {
-  return order.kind === 'membership' && order.level ? `${order.level} membership` : order.productName;
+  return order.kind === 'membership' && order.level ? translator(treasurerCatalog)('bought.membership', { level: order.level }) : order.productName;
 }
 
 /** The refund reason's problem, as the server would say it; null when it may be sent. */
 export function refundReasonError(reason: string): string | null {
   const result = refundOrderRequestSchema.safeParse({ reason });
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Check the reason.');
+  return result.success ? null : knownText(result.error.issues[0]?.message ?? 'Check the reason.', treasurerCatalog);
 }
 
 /**
@@ -99,7 +59,8 @@ export function refundReasonError(reason: string): string | null {
  * e.g. 'Refunded 28 Nov 2026, 11:27 am. Asked by t@example.org on 28 Nov 2026, 11:27 am: “Paid twice” (Stripe refund re_1).'
  */
 export function refundSummary(refund: NonNullable<StaffOrderDetail['refund']>): string {
-  const state = refund.refundedAt ? `Refunded ${adelaideMoment(refund.refundedAt)}.` : TREASURER_TEXTS.refundPending;
-  const stripe = refund.id ? ` (Stripe refund ${refund.id}).` : '.';
-  return `${state} Asked by ${refund.requestedBy} on ${adelaideMoment(refund.requestedAt)}: “${refund.reason}”${stripe}`;
+  const t = translator(treasurerCatalog);
+  const state = refund.refundedAt ? t('refund.done', { when: adelaideMoment(refund.refundedAt) }) : t('refund.pending');
+  const stripe = refund.id ? ` ${t('refund.stripe', { id: refund.id })}` : '.';
+  return `${state} ${t('refund.asked', { by: refund.requestedBy, when: adelaideMoment(refund.requestedAt), reason: refund.reason })}${stripe}`;
 }

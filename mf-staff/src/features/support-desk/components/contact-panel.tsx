@@ -1,10 +1,14 @@
 import { useCallback, useState } from 'react';
 import { paths, type ContactInboxAnswer, type ContactInboxMessage } from '@tca/contracts';
 import { notify, Page } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
+import { knownText } from '../../../shared/known-text.js';
+import { AsWritten } from '../../members/components/as-written.js';
+import { supportCatalog } from '../messages.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { listContactMessages, markContactMessage } from '../api/contact-inbox.js';
-import { FIRST_INBOX, HANDLED_CHOICES, isHandledChoice, pageCount, rangeText, SUPPORT_TEXTS, unhandledText, whenText, type InboxFilter } from '../support-desk.js';
+import { deskRangeText, FIRST_INBOX, handledChoices, isHandledChoice, pageCount, unhandledText, whenText, type InboxFilter } from '../support-desk.js';
 import { ChoiceSelect } from '../../../shared/choice-select.js';
 import { Pager } from '../../../shared/pager.js';
 import { DeskLinks, DeskLoad } from './desk-parts.js';
@@ -13,6 +17,7 @@ import staff from '../../../shared/staff.module.css';
 
 /** /staff/contact (support or owner): the contact form's messages, not handled first; mark handled or not. */
 export function ContactPanel() {
+  const t = useT(supportCatalog);
   const [filter, setFilter] = useState<InboxFilter>(FIRST_INBOX);
   const call = useCallback((token: string, signal: AbortSignal) => listContactMessages(token, filter, signal), [filter]);
   const { load, reload } = useStaffLoad(call, 'a list of contact messages');
@@ -20,23 +25,23 @@ export function ContactPanel() {
 
   const mark = async (message: ContactInboxMessage, handled: boolean) => {
     const outcome = await run((token) => markContactMessage(token, message.id, handled));
-    if (outcome.ok) notify.success(handled ? `"${message.subject}" is marked handled.` : `"${message.subject}" is marked not handled.`);
-    else notify.error(outcome.text);
+    if (outcome.ok) notify.success(t(handled ? 'contact.markedHandled' : 'contact.markedOpen', { subject: message.subject }));
+    else notify.error(knownText(outcome.text, supportCatalog));
     reload();
   };
 
   return (
-    <Page title={SUPPORT_TEXTS.contactTitle} lead={SUPPORT_TEXTS.contactLead}>
-      <DeskLinks to={paths.staffSupport} label="Support tickets" />
+    <Page title={t('contact.title')} lead={t('contact.lead')}>
+      <DeskLinks to={paths.staffSupport} label={t('tickets.title')} />
       <section className={staff.section} aria-labelledby="inbox-filter-title">
         <h2 id="inbox-filter-title" className={staff.sectionTitle}>
-          Show messages
+          {t('contact.show')}
         </h2>
         <div className={styles.filters}>
-          <ChoiceSelect label="Messages" value={filter.handled} choices={HANDLED_CHOICES} isChoice={isHandledChoice} onChoose={(handled) => setFilter({ handled, page: 1 })} />
+          <ChoiceSelect label={t('contact.filter')} value={filter.handled} choices={handledChoices(t)} isChoice={isHandledChoice} onChoose={(handled) => setFilter({ handled, page: 1 })} />
         </div>
       </section>
-      <DeskLoad load={load} reload={reload} many="messages">
+      <DeskLoad load={load} reload={reload} loading={t('contact.loading')} failed={t('contact.failed')}>
         {(answer) => <InboxList answer={answer} busy={busy} onMark={(message, handled) => void mark(message, handled)} onPage={(page) => setFilter({ ...filter, page })} />}
       </DeskLoad>
     </Page>
@@ -52,37 +57,38 @@ interface InboxListProps {
 
 /** The messages, each with its sender, text, and who handled it (or Mark handled). */
 export function InboxList({ answer, busy, onMark, onPage }: InboxListProps) {
+  const t = useT(supportCatalog);
   return (
     <section className={staff.section} aria-labelledby="inbox-title">
       <h2 id="inbox-title" className={staff.sectionTitle}>
         {unhandledText(answer.unhandled)}
       </h2>
-      <p role="status">{rangeText(answer, answer.messages.length, 'Messages')}</p>
+      <p role="status">{deskRangeText(answer, answer.messages.length, 'contact')}</p>
       <ul className={staff.rows}>
         {answer.messages.map((message) => (
           <li key={message.id} className={staff.jobRow}>
             <article aria-labelledby={`message-${message.id}-subject`}>
               <h3 id={`message-${message.id}-subject`} className={staff.name}>
-                {message.subject}
+                <AsWritten>{message.subject}</AsWritten>
               </h3>
               <p className={staff.email}>
-                {message.name}, <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>{message.email}</a>
+                <AsWritten>{message.name}</AsWritten>, <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>{message.email}</a>
                 {message.phone ? `, ${message.phone}` : ''} — {whenText(message.createdAt)}
               </p>
-              <p className={styles.message}>{message.message}</p>
+              <p className={styles.message}>
+                <AsWritten>{message.message}</AsWritten>
+              </p>
               <p className={staff.actions}>
                 {message.handledAt ? (
                   <>
-                    <span className={staff.ok}>
-                      Handled by {message.handledBy} on {whenText(message.handledAt)}
-                    </span>
-                    <button type="button" className={staff.secondary} aria-disabled={busy || undefined} aria-label={`Mark not handled: ${message.subject}`} onClick={() => !busy && onMark(message, false)}>
-                      Mark not handled
+                    <span className={staff.ok}>{t('contact.handledBy', { by: message.handledBy ?? '', when: whenText(message.handledAt) })}</span>
+                    <button type="button" className={staff.secondary} aria-disabled={busy || undefined} aria-label={t('contact.markOpenOf', { subject: message.subject })} onClick={() => !busy && onMark(message, false)}>
+                      {t('contact.markOpen')}
                     </button>
                   </>
                 ) : (
-                  <button type="button" className="tca-button" aria-disabled={busy || undefined} aria-label={`Mark handled: ${message.subject}`} onClick={() => !busy && onMark(message, true)}>
-                    Mark handled
+                  <button type="button" className="tca-button" aria-disabled={busy || undefined} aria-label={t('contact.markHandledOf', { subject: message.subject })} onClick={() => !busy && onMark(message, true)}>
+                    {t('contact.markHandled')}
                   </button>
                 )}
               </p>
@@ -90,7 +96,7 @@ export function InboxList({ answer, busy, onMark, onPage }: InboxListProps) {
           </li>
         ))}
       </ul>
-      <Pager page={answer.page} pages={pageCount(answer)} label="Pages of messages" onPage={onPage} />
+      <Pager page={answer.page} pages={pageCount(answer)} label={t('contact.pages')} onPage={onPage} />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { TICKET_MESSAGE_MAX } from '@tca/contracts';
 import { Field, fieldClasses } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
+import { supportCatalog } from '../messages.js';
 import { messageError } from '../support-desk.js';
 import staff from '../../../shared/staff.module.css';
 
@@ -19,6 +21,7 @@ interface MessageBoxProps {
 
 /** A message to send (a reply or a note): the text, checked with the server's rule before sending, and its button. */
 export function MessageBox({ id, label, hint, button, busy, onSend, className }: MessageBoxProps) {
+  const t = useT(supportCatalog);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   return (
@@ -51,7 +54,7 @@ export function MessageBox({ id, label, hint, button, busy, onSend, className }:
       </Field>
       <p className={staff.actions}>
         <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
-          {busy ? 'Sending...' : button}
+          {busy ? t('message.sending') : button}
         </button>
       </p>
     </form>

@@ -2,29 +2,34 @@ import { useState } from 'react';
 import { paths, type Assignee, type StaffPerson, type StaffTicket } from '@tca/contracts';
 import { notify, Page } from '@tca/ui';
 import { Banner, Field, fieldClasses } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
+import { knownText } from '../../../shared/known-text.js';
+import { AsWritten, WithWritten } from '../../members/components/as-written.js';
+import { supportCatalog } from '../messages.js';
 import { StaffRecordLoader } from '../../../shared/staff-record-loader.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { changeTicket, type TicketChange } from '../api/change-ticket.js';
 import { getTicket } from '../api/get-ticket.js';
 import { listAssignees } from '../api/list-assignees.js';
-import { ageText, assigneeText, authorText, issueTypeText, statusText, SUPPORT_TEXTS, whenText } from '../support-desk.js';
+import { ageText, assigneeText, authorText, issueTypeText, statusText, whenText } from '../support-desk.js';
 import { MessageBox } from './message-box.js';
 import styles from '../support-desk.module.css';
 import staff from '../../../shared/staff.module.css';
 
 /** /staff/support/:reference: loads the ticket, then shows it (a failed load says why and offers Try again). */
 export function TicketLoader({ reference }: { reference: string }) {
+  const t = useT(supportCatalog);
   return (
     <StaffRecordLoader
       load={getTicket}
       recordKey={reference}
       answerName="a ticket"
-      title={`Ticket ${reference}`}
-      loadingLabel={`Loading ticket ${reference}...`}
-      failedTitle="The ticket could not be loaded."
-      back={{ to: paths.staffSupport, text: SUPPORT_TEXTS.backToTickets }}
+      title={t('ticket.title', { reference })}
+      loadingLabel={t('ticket.loading', { reference })}
+      failedTitle={t('ticket.failed')}
+      back={{ to: paths.staffSupport, text: t('ticket.back') }}
     >
       {(answer) => <TicketPanel initial={answer.ticket} />}
     </StaffRecordLoader>
@@ -33,22 +38,23 @@ export function TicketLoader({ reference }: { reference: string }) {
 
 /** The ticket: who raised it, the conversation (notes too), reply, note, assignee, close or reopen. */
 export function TicketPanel({ initial, assignees: givenAssignees }: { initial: StaffTicket; assignees?: readonly Assignee[] }) {
+  const t = useT(supportCatalog);
   const [ticket, setTicket] = useState(initial);
   const [failure, setFailure] = useState<string | null>(null);
   const { busy, run } = useStaffAction();
   const { load: people } = useStaffLoad(listAssignees, 'a list of staff');
   const assignees = givenAssignees ?? (people.kind === 'ready' ? people.answer.assignees : []);
-  const assigneesFailure = givenAssignees === undefined && people.kind === 'failed' ? `${SUPPORT_TEXTS.assigneesFailed} ${people.detail}` : undefined;
+  const assigneesFailure = givenAssignees === undefined && people.kind === 'failed' ? `${t('assign.failed')} ${people.detail}` : undefined;
 
   const change = async (what: TicketChange): Promise<boolean> => {
     const outcome = await run((token) => changeTicket(token, ticket.reference, what));
     if (outcome.ok && outcome.answer) {
       setTicket(outcome.answer.ticket);
       setFailure(null);
-      notify.success(outcome.answer.message ?? 'Saved.');
+      notify.success(outcome.answer.message ? knownText(outcome.answer.message, supportCatalog) : t('ticket.saved'));
       return true;
     }
-    const text = outcome.ok ? 'The server sent an answer this page does not understand. Reload the page.' : outcome.text;
+    const text = outcome.ok ? t('ticket.unreadable') : knownText(outcome.text, supportCatalog);
     setFailure(text);
     notify.error(text);
     return false;
@@ -56,68 +62,79 @@ export function TicketPanel({ initial, assignees: givenAssignees }: { initial: S
 
   const closed = ticket.status === 'closed';
   return (
-    <Page title={`Ticket ${ticket.reference}`} lead={`${issueTypeText(ticket.issueType)} from ${ticket.name}, raised ${ageText(ticket.createdAt)}.`}>
+    <Page
+      title={t('ticket.title', { reference: ticket.reference })}
+      lead={<WithWritten text={t('ticket.lead', { issue: issueTypeText(ticket.issueType), name: ticket.name, age: ageText(ticket.createdAt) })} written={ticket.name} />}
+    >
       <p className={staff.actions}>
         <Link to={paths.staffSupport} className={staff.secondary}>
-          {SUPPORT_TEXTS.backToTickets}
+          {t('ticket.back')}
         </Link>
       </p>
       {failure ? <Banner tone="error" title={failure} /> : null}
       <section className={staff.section} aria-labelledby="ticket-details-title">
         <h2 id="ticket-details-title" className={staff.sectionTitle}>
-          Details
+          {t('ticket.details')}
         </h2>
         <dl className={staff.details}>
-          <dt>Status</dt>
+          <dt>{t('ticket.status')}</dt>
           <dd>
             <strong>{statusText(ticket.status)}</strong>
-            {ticket.closedAt ? ` since ${whenText(ticket.closedAt)}` : null}
+            {ticket.closedAt ? ` ${t('ticket.since', { when: whenText(ticket.closedAt) })}` : null}
           </dd>
-          <dt>Name</dt>
-          <dd>{ticket.name}</dd>
-          <dt>Email</dt>
+          <dt>{t('ticket.name')}</dt>
+          <dd>
+            <AsWritten>{ticket.name}</AsWritten>
+          </dd>
+          <dt>{t('ticket.email')}</dt>
           <dd>
             <a href={`mailto:${ticket.email}?subject=${encodeURIComponent(ticket.reference)}`}>{ticket.email}</a>
           </dd>
-          <dt>Phone</dt>
+          <dt>{t('ticket.phone')}</dt>
           <dd>
             {ticket.countryCode} {ticket.phone}
           </dd>
-          <dt>Issue type</dt>
+          <dt>{t('ticket.issueType')}</dt>
           <dd>{issueTypeText(ticket.issueType)}</dd>
-          <dt>Raised</dt>
+          <dt>{t('ticket.raised')}</dt>
           <dd>{whenText(ticket.createdAt)}</dd>
-          <dt>Account</dt>
-          <dd>{ticket.hasAccount ? SUPPORT_TEXTS.withAccount : SUPPORT_TEXTS.noAccount}</dd>
+          <dt>{t('ticket.account')}</dt>
+          <dd>{t(ticket.hasAccount ? 'ticket.withAccount' : 'ticket.noAccount')}</dd>
         </dl>
         <AssigneeForm key={ticket.assignee?.userId ?? ''} current={ticket.assignee} assignees={assignees} failure={assigneesFailure} busy={busy} onSave={(assignee) => void change({ kind: 'assign', assignee })} />
         <p className={staff.actions}>
           <button type="button" className={closed ? 'tca-button' : `${staff.secondary} ${staff.danger}`} aria-disabled={busy || undefined} onClick={() => !busy && void change({ kind: closed ? 'reopen' : 'close' })}>
-            {closed ? SUPPORT_TEXTS.reopen : SUPPORT_TEXTS.close}
+            {closed ? t('ticket.reopen') : t('ticket.close')}
           </button>
         </p>
       </section>
       <section className={staff.section} aria-labelledby="conversation-title">
         <h2 id="conversation-title" className={staff.sectionTitle}>
-          Conversation
+          {t('ticket.conversation')}
         </h2>
         <ol className={styles.conversation}>
           {ticket.messages.map((message) => (
             <li key={message.id} className={`${styles.entry} ${message.kind === 'note' ? styles.entryNote : ''} ${message.kind === 'member_reply' || message.kind === 'submission' ? styles.entryMember : ''}`}>
               <p className={styles.entryHead}>
-                {authorText(message, ticket.name)} <span className={staff.since}>{whenText(message.createdAt)}</span>
+                <WithWritten text={authorText(message, ticket.name)} written={message.kind === 'submission' || message.kind === 'member_reply' ? ticket.name : ''} /> <span className={staff.since}>{whenText(message.createdAt)}</span>
               </p>
-              <p className={styles.entryBody}>{message.body}</p>
+              <p className={styles.entryBody}>
+                <AsWritten>{message.body}</AsWritten>
+              </p>
             </li>
           ))}
         </ol>
       </section>
       <section className={staff.section} aria-labelledby="answer-title">
         <h2 id="answer-title" className={staff.sectionTitle}>
-          Answer
+          {t('ticket.answer')}
         </h2>
-        {closed ? <p>{SUPPORT_TEXTS.closedNoReply}</p> : <MessageBox id="reply" label={SUPPORT_TEXTS.replyLabel} hint={SUPPORT_TEXTS.replyHint} button={SUPPORT_TEXTS.replyButton} busy={busy} onSend={(body) => change({ kind: 'reply', body })} />}
-        <MessageBox id="note" className={styles.noteBox} label={SUPPORT_TEXTS.noteLabel} hint={SUPPORT_TEXTS.noteHint} button={SUPPORT_TEXTS.noteButton} busy={busy} onSend={(body) => change({ kind: 'note', body })} />
+        {closed ? (
+          <p>{t('reply.closed')}</p>
+        ) : (
+          <MessageBox id="reply" label={t('reply.label')} hint={t('reply.hint')} button={t('reply.button')} busy={busy} onSend={(body) => change({ kind: 'reply', body })} />
+        )}
+        <MessageBox id="note" className={styles.noteBox} label={t('note.label')} hint={t('note.hint')} button={t('note.button')} busy={busy} onSend={(body) => change({ kind: 'note', body })} />
       </section>
     </Page>
   );
@@ -134,6 +151,7 @@ interface AssigneeFormProps {
 
 /** The assignee: nobody or one of the people who work the desk, by name (the current one listed even when not among them). */
 function AssigneeForm({ current, assignees, failure, busy, onSave }: AssigneeFormProps) {
+  const t = useT(supportCatalog);
   const [chosen, setChosen] = useState(current?.userId ?? '');
   const people: readonly Assignee[] = current && !assignees.some((person) => person.userId === current.userId) ? [current, ...assignees] : assignees;
   const chosenPerson = people.find((person) => person.userId === chosen);
@@ -147,10 +165,10 @@ function AssigneeForm({ current, assignees, failure, busy, onSave }: AssigneeFor
         if (!busy) onSave(chosenPerson ? { userId: chosenPerson.userId, email: chosenPerson.email } : null);
       }}
     >
-      <Field label={SUPPORT_TEXTS.assignLabel} errorLines={1} {...(failure !== undefined ? { hint: failure } : {})}>
+      <Field label={t('assign.label')} errorLines={1} {...(failure !== undefined ? { hint: failure } : {})}>
         {(control) => (
           <select {...control} className={`${fieldClasses.control} ${fieldClasses.select}`} value={chosen} onChange={(event) => setChosen(event.target.value)}>
-            <option value="">{SUPPORT_TEXTS.nobody}</option>
+            <option value="">{t('assign.nobody')}</option>
             {people.map((person) => (
               <option key={person.userId} value={person.userId}>
                 {assigneeText(person)}
@@ -161,7 +179,7 @@ function AssigneeForm({ current, assignees, failure, busy, onSave }: AssigneeFor
       </Field>
       <p className={staff.actions}>
         <button type="submit" className={staff.secondary} aria-disabled={busy || undefined}>
-          {SUPPORT_TEXTS.assignButton}
+          {t('assign.button')}
         </button>
       </p>
     </form>

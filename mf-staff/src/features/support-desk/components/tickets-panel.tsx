@@ -1,47 +1,34 @@
 import { useCallback, useState } from 'react';
 import { paths, staffTicketPath, type TicketListAnswer } from '@tca/contracts';
 import { Page } from '@tca/ui';
+import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
 import { LabelledCell, StaffRows } from '../../../shared/staff-list-panel.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { listTickets } from '../api/list-tickets.js';
-import {
-  ageText,
-  FIRST_TICKETS,
-  isIssueTypeChoice,
-  isOrderChoice,
-  ISSUE_TYPE_CHOICES,
-  issueTypeText,
-  ORDER_CHOICES,
-  pageCount,
-  rangeText,
-  STATUS_TABS,
-  statusText,
-  SUPPORT_TEXTS,
-  tabText,
-  type TicketsFilter,
-} from '../support-desk.js';
+import { AsWritten } from '../../members/components/as-written.js';
+import { supportCatalog } from '../messages.js';
+import { ageText, deskRangeText, FIRST_TICKETS, isIssueTypeChoice, isOrderChoice, issueTypeChoices, issueTypeText, orderChoices, pageCount, STATUS_TABS, statusText, tabText, type TicketsFilter } from '../support-desk.js';
 import { ChoiceSelect } from '../../../shared/choice-select.js';
 import { Pager } from '../../../shared/pager.js';
 import { DeskLinks, DeskLoad } from './desk-parts.js';
 import styles from '../support-desk.module.css';
 import staff from '../../../shared/staff.module.css';
 
-const nouns = { one: 'ticket', many: 'tickets' };
-
 /** /staff/support (support or owner): the tickets by status tab, issue type and order, a page at a time. */
 export function TicketsPanel() {
+  const t = useT(supportCatalog);
   const [filter, setFilter] = useState<TicketsFilter>(FIRST_TICKETS);
   const call = useCallback((token: string, signal: AbortSignal) => listTickets(token, filter, signal), [filter]);
   const { load, reload } = useStaffLoad(call, 'a ticket list');
   return (
-    <Page title={SUPPORT_TEXTS.ticketsTitle} lead={SUPPORT_TEXTS.ticketsLead}>
-      <DeskLinks to={paths.staffContact} label="Contact messages" />
+    <Page title={t('tickets.title')} lead={t('tickets.lead')}>
+      <DeskLinks to={paths.staffContact} label={t('contact.title')} />
       <section className={staff.section} aria-labelledby="tickets-filter-title">
         <h2 id="tickets-filter-title" className={staff.sectionTitle}>
-          Show tickets
+          {t('tickets.show')}
         </h2>
-        <ul className={staff.tabs} aria-label="Status">
+        <ul className={staff.tabs} aria-label={t('tickets.status')}>
           {STATUS_TABS.map((tab) => (
             <li key={tab.value}>
               <button
@@ -50,17 +37,17 @@ export function TicketsPanel() {
                 aria-pressed={filter.status === tab.value}
                 onClick={() => setFilter({ ...filter, status: tab.value, page: 1 })}
               >
-                {load.kind === 'ready' ? tabText(tab.value, load.answer.counts) : tab.label}
+                {load.kind === 'ready' ? tabText(tab.value, load.answer.counts) : t(tab.label)}
               </button>
             </li>
           ))}
         </ul>
         <div className={styles.filters}>
-          <ChoiceSelect label="Issue type" value={filter.issueType} choices={ISSUE_TYPE_CHOICES} isChoice={isIssueTypeChoice} onChoose={(issueType) => setFilter({ ...filter, issueType, page: 1 })} />
-          <ChoiceSelect label="Order" value={filter.order} choices={ORDER_CHOICES} isChoice={isOrderChoice} onChoose={(order) => setFilter({ ...filter, order, page: 1 })} />
+          <ChoiceSelect label={t('tickets.issueType')} value={filter.issueType} choices={issueTypeChoices(t)} isChoice={isIssueTypeChoice} onChoose={(issueType) => setFilter({ ...filter, issueType, page: 1 })} />
+          <ChoiceSelect label={t('tickets.order')} value={filter.order} choices={orderChoices(t)} isChoice={isOrderChoice} onChoose={(order) => setFilter({ ...filter, order, page: 1 })} />
         </div>
       </section>
-      <DeskLoad load={load} reload={reload} many="tickets">
+      <DeskLoad load={load} reload={reload} loading={t('tickets.loading')} failed={t('tickets.failed')}>
         {(answer) => <TicketRows answer={answer} onPage={(page) => setFilter({ ...filter, page })} />}
       </DeskLoad>
     </Page>
@@ -69,36 +56,37 @@ export function TicketsPanel() {
 
 /** A page of tickets as rows (one column on a phone): reference and submitter, issue and age, status, assignee. */
 export function TicketRows({ answer, onPage, now }: { answer: TicketListAnswer; onPage: (page: number) => void; now?: Date }) {
+  const t = useT(supportCatalog);
   return (
     <>
-      <p role="status">{rangeText(answer, answer.tickets.length, 'Tickets')}</p>
-      <StaffRows items={answer.tickets} nouns={nouns} firstHint="Tickets raised on the website appear here." keyOf={(ticket) => ticket.reference}>
+      <p role="status">{deskRangeText(answer, answer.tickets.length, 'tickets')}</p>
+      <StaffRows items={answer.tickets} texts={{ empty: t('tickets.empty'), count: (n) => t('tickets.count', { n }) }} titleId="tickets-title" keyOf={(ticket) => ticket.reference}>
         {(ticket) => (
           <>
             <div>
               <p className={styles.reference}>
-                <Link to={staffTicketPath(ticket.reference)}>{ticket.reference}</Link>
+                <Link to={staffTicketPath(ticket.reference)}>
+                  <AsWritten>{ticket.reference}</AsWritten>
+                </Link>
               </p>
               <span className={staff.since}>
-                {ticket.name} ({ticket.email})
+                <AsWritten>{ticket.name}</AsWritten> ({ticket.email})
               </span>
             </div>
-            <LabelledCell label="Issue and age">
-              <span>
-                {issueTypeText(ticket.issueType)}, raised {ageText(ticket.createdAt, now)}
-              </span>
-              <span className={staff.since}>Last activity {ageText(ticket.lastActivityAt, now)}</span>
+            <LabelledCell label={t('tickets.issueAge')}>
+              <span>{t('tickets.raised', { issue: issueTypeText(ticket.issueType), age: ageText(ticket.createdAt, now) })}</span>
+              <span className={staff.since}>{t('tickets.activity', { age: ageText(ticket.lastActivityAt, now) })}</span>
             </LabelledCell>
-            <LabelledCell label="Status">
+            <LabelledCell label={t('tickets.status')}>
               <span className={ticket.status === 'open' ? staff.warn : staff.badge}>{statusText(ticket.status)}</span>
             </LabelledCell>
-            <LabelledCell label="Assigned to">
-              <span>{ticket.assignee?.email ?? SUPPORT_TEXTS.nobody}</span>
+            <LabelledCell label={t('tickets.assigned')}>
+              <span>{ticket.assignee?.email ?? t('assign.nobody')}</span>
             </LabelledCell>
           </>
         )}
       </StaffRows>
-      <Pager page={answer.page} pages={pageCount(answer)} label="Pages of tickets" onPage={onPage} />
+      <Pager page={answer.page} pages={pageCount(answer)} label={t('tickets.pages')} onPage={onPage} />
     </>
   );
 }

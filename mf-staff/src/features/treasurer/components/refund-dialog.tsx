@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { REFUND_REASON_MAX, type StaffOrderDetail } from '@tca/contracts';
 import { Banner, Field, fieldClasses } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
-import { amountText, refundReasonError, TREASURER_TEXTS } from '../treasurer.js';
+import { treasurerCatalog } from '../messages.js';
+import { amountText, refundReasonError } from '../treasurer.js';
 
 interface RefundDialogProps {
   order: StaffOrderDetail;
@@ -15,6 +17,7 @@ interface RefundDialogProps {
 
 /** Refunding asks for the reason first and says what follows: the money back, the membership cancelled, the e-mail. */
 export function RefundDialog({ order, busy, failure, onRefund, onCancel }: RefundDialogProps) {
+  const t = useT(treasurerCatalog);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
@@ -25,9 +28,9 @@ export function RefundDialog({ order, busy, failure, onRefund, onCancel }: Refun
   };
   return (
     <ConfirmDialog
-      title={TREASURER_TEXTS.refundTitle(order.orderNumber)}
-      description={TREASURER_TEXTS.refundDescription(amountText(order.amountCents, order.currency), order.kind === 'membership' ? TREASURER_TEXTS.refundMembership : TREASURER_TEXTS.refundProduct)}
-      confirmLabel={TREASURER_TEXTS.refundConfirm}
+      title={t('refund.ask', { number: order.orderNumber })}
+      description={t('refund.description', { amount: amountText(order.amountCents, order.currency), what: t(order.kind === 'membership' ? 'refund.membership' : 'refund.product') })}
+      confirmLabel={t('refund.confirm')}
       busy={busy}
       form="refund-form"
       onConfirm={submit}
@@ -42,7 +45,7 @@ export function RefundDialog({ order, busy, failure, onRefund, onCancel }: Refun
           submit();
         }}
       >
-        <Field label={TREASURER_TEXTS.reasonLabel} required error={error ?? undefined} hint={TREASURER_TEXTS.reasonHint} errorLines={1}>
+        <Field label={t('refund.reason')} required error={error ?? undefined} hint={t('refund.hint')} errorLines={1}>
           {(control) => (
             <textarea {...control} className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={3} maxLength={REFUND_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
           )}
