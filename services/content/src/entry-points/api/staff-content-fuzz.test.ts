@@ -24,6 +24,8 @@ let target: StaffPost;
 const valid: CreatePostRequest[] = [
   { title: 'Fuzz post', date: '2027-01-15', body: '# Hi\n\n**bold** <b>x</b>', status: 'draft' },
   { title: 'Fuzz scheduled', date: '2027-01-15', body: '', status: 'scheduled', publishAt: '2099-01-01T00:00:00+10:30', coverAlt: 'alt' },
+  // The Tamil versions (issue 17) are mutated like the English fields.
+  { title: 'Fuzz Tamil', date: '2027-01-15', body: 'Hi', status: 'draft', ta: { title: 'தமிழ் இடுகை', body: '# வணக்கம்\n\n<script>x</script>' } },
 ];
 
 async function postCount(): Promise<number> {
@@ -56,7 +58,7 @@ describe('the staff content API under fuzzed requests', { timeout: 8 * (TIME_CAP
 
   it(`PUT ${P}/posts/:key: ${COUNT} requests (bodies mutated; after the first save the version is stale: 409)`, async () => {
     const { key, version, title, date, body, status } = target;
-    const report = await run({ method: 'PUT', path: `${P}/posts/${key}`, validBodies: [{ title, date, body, status, version }] });
+    const report = await run({ method: 'PUT', path: `${P}/posts/${key}`, validBodies: [{ title, date, body, status, version, ta: { title: 'தலைப்பு', body: '' } }] });
     assert.ok(answersWith(report, 200) + answersWith(report, 409) > 0, 'valid edits are saved or refused as stale');
   });
 

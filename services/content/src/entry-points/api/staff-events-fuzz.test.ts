@@ -24,7 +24,7 @@ let target: StaffEvent;
 
 const valid: CreateEventRequest[] = [
   { name: 'Fuzz event', description: 'Text', date: '2030-03-01', endDate: null, time: '18:00', location: 'Hall', eventLink: 'https://example.org/t', status: 'Draft' },
-  { name: 'Fuzz festival', description: '', date: '2030-03-01', endDate: '2030-03-03', time: null, location: '', eventLink: null, status: 'Cancelled' },
+  { name: 'Fuzz festival', description: '', date: '2030-03-01', endDate: '2030-03-03', time: null, location: '', eventLink: null, status: 'Cancelled', ta: { name: 'விழா', description: 'உரை', location: '' } },
 ];
 
 async function eventCount(): Promise<number> {
@@ -56,7 +56,7 @@ describe('the staff events API under fuzzed requests', { timeout: 6 * (TIME_CAP_
 
   it(`PUT ${EVENTS}/:key: ${COUNT} requests (bodies mutated; after the first save the version is stale: 409)`, async () => {
     const { key, version, name, description, date, endDate, time, location, eventLink, status } = target;
-    const report = await fuzz({ method: 'PUT', path: `${EVENTS}/${key}`, validBodies: [{ name, description, date, endDate, time, location, eventLink, status, images: [], version }] });
+    const report = await fuzz({ method: 'PUT', path: `${EVENTS}/${key}`, validBodies: [{ name, description, date, endDate, time, location, eventLink, status, images: [], version, ta: { name: 'நிகழ்வு' } }] });
     assert.ok(answersWith(report, 200) + answersWith(report, 409) > 0, 'valid edits are saved or refused as stale');
   });
 

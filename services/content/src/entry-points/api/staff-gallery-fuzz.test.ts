@@ -48,14 +48,14 @@ function run(endpoint: Omit<FuzzTarget, 'baseUrl' | 'headers'>, count = COUNT, t
 describe('the staff gallery API under fuzzed requests', { timeout: 10 * (TIME_CAP_MS + 5_000) }, () => {
   it(`POST ${P}: ${COUNT} requests, one stored album per 201`, async () => {
     const before = await albumCount();
-    const report = await run({ method: 'POST', path: P, validBodies: [{ name: 'Pongal', date: '2027-01-15' }] });
+    const report = await run({ method: 'POST', path: P, validBodies: [{ name: 'Pongal', date: '2027-01-15', ta: { name: 'பொங்கல்' } }] });
     assert.ok(answersWith(report, 201) > 0, 'some generated albums are valid and created');
     assert.equal((await albumCount()) - before, answersWith(report, 201), 'exactly one stored album per 201');
   });
 
   it(`PUT ${P}/:key and /:key/order: ${COUNT} requests each (after the first save the version is stale: 409)`, async () => {
     const photoIds = album.photos.map((p) => p.id);
-    const fields = await run({ method: 'PUT', path: `${P}/${album.key}`, validBodies: [{ name: 'Renamed', date: '2027-01-16', version: album.version }] });
+    const fields = await run({ method: 'PUT', path: `${P}/${album.key}`, validBodies: [{ name: 'Renamed', date: '2027-01-16', version: album.version, ta: { name: '' } }] });
     const order = await run({ method: 'PUT', path: `${P}/${album.key}/order`, validBodies: [{ photoIds, version: album.version }] });
     for (const report of [fields, order]) assert.ok(answersWith(report, 200) + answersWith(report, 409) > 0, 'valid edits are saved or refused as stale');
   });

@@ -44,8 +44,8 @@ function run(endpoint: Omit<FuzzTarget, 'baseUrl' | 'headers'>) {
 describe('the staff team and sponsors API under fuzzed requests', { timeout: 12 * (TIME_CAP_MS + 5_000) }, () => {
   it(`POST ${P}/team and /sponsors: ${COUNT} requests each, one stored item per 201`, async () => {
     for (const [path, table, body] of [
-      ['team', 'team_members', { name: 'Meena', designation: 'Youth', description: 'Text', imageAlt: 'alt' }],
-      ['sponsors', 'sponsors', { name: 'Kadal', link: 'https://example.com/k', imageAlt: 'logo' }],
+      ['team', 'team_members', { name: 'Meena', designation: 'Youth', description: 'Text', imageAlt: 'alt', ta: { name: 'மீனா', designation: 'இளையோர்' } }],
+      ['sponsors', 'sponsors', { name: 'Kadal', link: 'https://example.com/k', imageAlt: 'logo', ta: { name: 'கடல்' } }],
     ] as const) {
       const before = await count(table);
       const report = await run({ method: 'POST', path: `${P}/${path}`, validBodies: [body] });
@@ -55,7 +55,7 @@ describe('the staff team and sponsors API under fuzzed requests', { timeout: 12 
   });
 
   it(`PUT ${P}/team/:key and /sponsors/:key: ${COUNT} requests each (after the first save the version is stale: 409)`, async () => {
-    const team = await run({ method: 'PUT', path: `${P}/team/${member.key}`, validBodies: [{ name: member.name, designation: 'Role', description: '', imageAlt: '', version: member.version }] });
+    const team = await run({ method: 'PUT', path: `${P}/team/${member.key}`, validBodies: [{ name: member.name, designation: 'Role', description: '', imageAlt: '', version: member.version, ta: { description: 'பற்றி' } }] });
     const sponsors = await run({ method: 'PUT', path: `${P}/sponsors/${sponsor.key}`, validBodies: [{ name: sponsor.name, link: null, imageAlt: '', version: sponsor.version }] });
     for (const report of [team, sponsors]) assert.ok(answersWith(report, 200) + answersWith(report, 409) > 0, 'valid edits are saved or refused as stale');
   });
