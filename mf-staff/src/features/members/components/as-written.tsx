@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Page } from '@tca/ui';
 import { useShownLang } from '../messages.js';
 
 /**
@@ -22,5 +23,30 @@ export function WithWritten({ text, written }: { text: string; written: string }
       <span lang="en">{written}</span>
       {text.slice(at + written.length)}
     </>
+  );
+}
+
+/**
+ * A page whose title holds a value as written (a ticket's reference, an order's number). Page takes its
+ * title as text, so on a page not in English the same frame is drawn here, the value marked lang="en".
+ */
+export function TitledPage({ title, written, lead, children }: { title: string; written: string; lead?: ReactNode; children?: ReactNode }) {
+  if (useShownLang() === 'en') {
+    return (
+      <Page title={title} lead={lead}>
+        {children}
+      </Page>
+    );
+  }
+  return (
+    <section className="tca-page" aria-labelledby="page-title">
+      <header className="tca-page__head">
+        <h1 id="page-title" className="tca-page__title">
+          <WithWritten text={title} written={written} />
+        </h1>
+        {lead ? <p className="tca-page__lead">{lead}</p> : null}
+      </header>
+      {children ? <div className="tca-page__body">{children}</div> : null}
+    </section>
   );
 }

@@ -65,7 +65,7 @@ test('the support desk speaks Tamil on a Tamil page: the tickets, a ticket, the 
     assert.match(page, /<span lang="en">Meera Raman<\/span> கோரிக்கையை எழுப்பினார்/);
     assert.match(page, /நிர்வாகி எழுதிய உள் குறிப்பு/);
     assert.match(page, />பதிலை அனுப்பு<\/button>/);
-    assert.deepEqual(englishWords(page.replace(/<h1[^>]*>.*?<\/h1>/, '')), []);
+    assert.deepEqual(englishWords(page), []);
 
     const contact = render(<ContactPanel />);
     assert.match(contact, /<h1[^>]*>தொடர்புச் செய்திகள்<\/h1>/);

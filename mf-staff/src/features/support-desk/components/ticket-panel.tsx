@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { paths, type Assignee, type StaffPerson, type StaffTicket } from '@tca/contracts';
-import { notify, Page } from '@tca/ui';
+import { notify } from '@tca/ui';
 import { Banner, Field, fieldClasses } from '@tca/ui/forms';
 import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
 import { knownText } from '../../../shared/known-text.js';
-import { AsWritten, WithWritten } from '../../members/components/as-written.js';
+import { AsWritten, TitledPage, WithWritten } from '../../members/components/as-written.js';
 import { supportCatalog } from '../messages.js';
 import { StaffRecordLoader } from '../../../shared/staff-record-loader.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
@@ -62,8 +62,9 @@ export function TicketPanel({ initial, assignees: givenAssignees }: { initial: S
 
   const closed = ticket.status === 'closed';
   return (
-    <Page
+    <TitledPage
       title={t('ticket.title', { reference: ticket.reference })}
+      written={ticket.reference}
       lead={<WithWritten text={t('ticket.lead', { issue: issueTypeText(ticket.issueType), name: ticket.name, age: ageText(ticket.createdAt) })} written={ticket.name} />}
     >
       <p className={staff.actions}>
@@ -136,7 +137,7 @@ export function TicketPanel({ initial, assignees: givenAssignees }: { initial: S
         )}
         <MessageBox id="note" className={styles.noteBox} label={t('note.label')} hint={t('note.hint')} button={t('note.button')} busy={busy} onSend={(body) => change({ kind: 'note', body })} />
       </section>
-    </Page>
+    </TitledPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { paths, type StaffOrderDetail } from '@tca/contracts';
-import { notify, Page } from '@tca/ui';
+import { notify } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
 import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
@@ -9,7 +9,7 @@ import { StaffRecordLoader } from '../../../shared/staff-record-loader.js';
 import { adelaideMoment } from '../../../shared/paging.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { getOrder, refundOrder } from '../api/orders-api.js';
-import { AsWritten, WithWritten } from '../../members/components/as-written.js';
+import { AsWritten, TitledPage, WithWritten } from '../../members/components/as-written.js';
 import { membershipStatusText } from '../../members/messages.js';
 import { treasurerCatalog } from '../messages.js';
 import { amountText, boughtName, boughtText, orderStatusText, refundSummary, stateChangeText } from '../treasurer.js';
@@ -59,8 +59,9 @@ export function OrderPanel({ initial }: { initial: StaffOrderDetail }) {
 
   const refundable = order.status === 'paid' && order.refund === null;
   return (
-    <Page
+    <TitledPage
       title={t('order.titleOf', { number: order.orderNumber })}
+      written={order.orderNumber}
       lead={<WithWritten text={t('order.lead', { bought: boughtText(order), amount: amountText(order.amountCents, order.currency), status: orderStatusText(order.status) })} written={boughtName(order)} />}
     >
       <p className={staff.actions}>
@@ -164,6 +165,6 @@ export function OrderPanel({ initial }: { initial: StaffOrderDetail }) {
           }}
         />
       ) : null}
-    </Page>
+    </TitledPage>
   );
 }

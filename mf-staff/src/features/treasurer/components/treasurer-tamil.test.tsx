@@ -61,10 +61,10 @@ test("the treasurer's desk speaks Tamil on a Tamil page: the orders, an order, t
     assert.deepEqual(englishWords(rows), []);
 
     const page = render(<OrderPanel initial={order} />);
-    assert.match(page, /<h1[^>]*>ஆர்டர் ORD-2026-000042<\/h1>/);
+    assert.match(page, /<h1[^>]*>ஆர்டர் <span lang="en">ORD-2026-000042<\/span><\/h1>/);
     assert.match(page, />முழுத் தொகையையும் திருப்பியளி<\/button>/);
     assert.match(page, /உருவாக்கப்பட்டது/);
-    assert.deepEqual(englishWords(page.replace(/<h1[^>]*>.*?<\/h1>/, '')), []);
+    assert.deepEqual(englishWords(page), []);
 
     const dialog = render(<RefundDialog order={order} busy={false} failure={null} onRefund={noop} onCancel={noop} />);
     assert.match(dialog, /ஆர்டர் ORD-2026-000042 இன் முழுத் தொகையையும் திருப்பியளிக்கவா\?/);
