@@ -1,5 +1,5 @@
 import type { ContactMessage } from '@tca/contracts';
-import type { Pool, PoolClient } from '@tca/service-kit';
+import type { Pool, PoolClient, SiteLang } from '@tca/service-kit';
 
 type Db = Pool | PoolClient;
 
@@ -12,17 +12,19 @@ export interface StoredContactMessage {
   subject: string;
   message: string;
   createdAt: Date;
+  /** The language of the page it was sent from: the acknowledgement's (migration 012). */
+  language: SiteLang;
 }
 
 /** A contact message as a member's own list shows it. */
-export type ContactMessageOfMember = Omit<StoredContactMessage, 'uid'> & { id: number };
+export type ContactMessageOfMember = Omit<StoredContactMessage, 'uid' | 'language'> & { id: number };
 
 /** Stores a contact message; `userId`: the member whose session sent it (null: sent without one). */
-export async function insertContactMessage(db: Db, input: ContactMessage, userId: string | null): Promise<StoredContactMessage & { id: number }> {
+export async function insertContactMessage(db: Db, input: ContactMessage, userId: string | null, language: SiteLang): Promise<StoredContactMessage & { id: number }> {
   const { rows } = await db.query<{ id: number; uid: string; created_at: Date }>(
-    `INSERT INTO contact_messages (name, sender_email, phone_number, subject, message, user_id)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, uid, created_at`,
-    [input.name, input.senderEmail, input.phoneNumber, input.subject, input.message, userId],
+    `INSERT INTO contact_messages (name, sender_email, phone_number, subject, message, user_id, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, uid, created_at`,
+    [input.name, input.senderEmail, input.phoneNumber, input.subject, input.message, userId, language],
   );
   const row = rows[0];
   if (!row) throw new Error('INSERT … RETURNING gave no row');
@@ -35,6 +37,7 @@ export async function insertContactMessage(db: Db, input: ContactMessage, userId
     subject: input.subject,
     message: input.message,
     createdAt: row.created_at,
+    language,
   };
 }
 

@@ -24,7 +24,7 @@ export interface TicketMessageRow {
   created_at: Date;
 }
 
-const TICKET_COLUMNS = `id, uid, reference, name, email, country_code, phone, issue_type, issue_description, created_at, user_id,
+const TICKET_COLUMNS = `id, uid, reference, name, email, country_code, phone, issue_type, issue_description, created_at, language, user_id,
   status, closed_at, assignee_user_id, assignee_email, last_activity_at`;
 
 /** One page of the desk's list and the total matching, with the counts per status (all issue types). */

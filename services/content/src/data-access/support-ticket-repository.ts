@@ -1,5 +1,5 @@
 import type { SupportTicket } from '@tca/contracts';
-import type { Pool, PoolClient } from '@tca/service-kit';
+import { isSiteLang, type Pool, type PoolClient, type SiteLang } from '@tca/service-kit';
 
 type Db = Pool | PoolClient;
 
@@ -14,6 +14,8 @@ export interface StoredSupportTicket {
   issueType: string;
   issueDescription: string;
   createdAt: Date;
+  /** The language of the page it was raised from: the submitter's e-mails' (migration 012). */
+  language: SiteLang;
 }
 
 /** A support_tickets row's columns that StoredSupportTicket reads. */
@@ -28,9 +30,10 @@ export interface TicketRow {
   issue_type: string;
   issue_description: string;
   created_at: Date;
+  language: string;
 }
 
-const TICKET_COLUMNS = 'id, uid, reference, name, email, country_code, phone, issue_type, issue_description, created_at';
+const TICKET_COLUMNS = 'id, uid, reference, name, email, country_code, phone, issue_type, issue_description, created_at, language';
 
 export function ticketFromRow(row: TicketRow): StoredSupportTicket & { id: number } {
   return {
@@ -44,6 +47,7 @@ export function ticketFromRow(row: TicketRow): StoredSupportTicket & { id: numbe
     issueType: row.issue_type,
     issueDescription: row.issue_description,
     createdAt: row.created_at,
+    language: isSiteLang(row.language) ? row.language : 'en',
   };
 }
 
@@ -58,11 +62,11 @@ export async function nextTicketNumber(client: PoolClient): Promise<{ seq: numbe
 }
 
 /** Stores a ticket under `reference`; `userId`: the member whose session sent it (null: sent without one). */
-export async function insertSupportTicket(db: Db, reference: string, input: SupportTicket, userId: string | null): Promise<StoredSupportTicket & { id: number }> {
+export async function insertSupportTicket(db: Db, reference: string, input: SupportTicket, userId: string | null, language: SiteLang): Promise<StoredSupportTicket & { id: number }> {
   const { rows } = await db.query<TicketRow>(
-    `INSERT INTO support_tickets (reference, name, email, country_code, phone, issue_type, issue_description, user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${TICKET_COLUMNS}`,
-    [reference, input.name, input.email, input.countryCode, input.phone, input.issueType, input.issueDescription, userId],
+    `INSERT INTO support_tickets (reference, name, email, country_code, phone, issue_type, issue_description, user_id, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${TICKET_COLUMNS}`,
+    [reference, input.name, input.email, input.countryCode, input.phone, input.issueType, input.issueDescription, userId, language],
   );
   const row = rows[0];
   if (!row) throw new Error('INSERT … RETURNING gave no row');

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emailJobSchema, formatTicketReference, TICKET_REFERENCE_PATTERN } from '@tca/contracts';
 import { loadContentConfig } from '../../config.js';
-import { brandFor, contactAcknowledgementEmail, contactInboxEmail, issueTypeLabel } from './form-emails.js';
+import type { StoredSupportTicket } from '../../data-access/support-ticket-repository.js';
+import { brandFor, contactAcknowledgementEmail, contactInboxEmail, issueTypeLabel, ticketConfirmationEmail, ticketReplyEmail } from './form-emails.js';
 import { yearInAdelaide } from './form-submissions.js';
 
 const brand = brandFor('https://tamil.example.org');
@@ -14,6 +15,20 @@ const message = {
   subject: 'Pongal',
   message: 'When does it start?\nThanks',
   createdAt: new Date('2026-01-14T23:45:00Z'),
+  language: 'en' as const,
+};
+
+const ticket: StoredSupportTicket = {
+  uid: '0b7a3c1e-2f4d-4e5a-9c6b-7d8e9f0a1b2c',
+  reference: 'TCA-2026-000042',
+  name: 'Kavitha',
+  email: 'kavitha@example.org',
+  countryCode: '+61',
+  phone: '0412 345 678',
+  issueType: 'billing',
+  issueDescription: 'Charged twice',
+  createdAt: new Date('2026-01-14T23:45:00Z'),
+  language: 'en',
 };
 
 describe('ticket references', () => {
@@ -79,5 +94,41 @@ describe('contact e-mails', () => {
   it('label issue types as the form does', () => {
     assert.equal(issueTypeLabel('billing'), 'Billing Issue');
     assert.equal(issueTypeLabel('other'), 'other');
+  });
+});
+
+describe('the visitor\'s e-mails in the language of the page they wrote from (issue 17)', () => {
+  it('English: the texts as before, word for word', () => {
+    const ack = emailJobSchema.parse(contactAcknowledgementEmail(message, 'office@tamil.example.org', brand));
+    assert.match(ack.text, /^Hello,\n\nThank you for contacting the Adelaide Tamil Association\. We received your message on Thursday 15 January 2026 at 10:15 am ACDT and aim to reply within 5 working days\.\n\nIf you did not send this message, you can ignore this e-mail\.\n/m);
+    assert.match(ack.html ?? '', /<html lang="en">/);
+    const confirmation = emailJobSchema.parse(ticketConfirmationEmail(ticket, 'support@tamil.example.org', brand));
+    assert.equal(confirmation.subject, 'Your support ticket TCA-2026-000042 - Adelaide Tamil Association');
+    assert.match(confirmation.text, /Dear Kavitha,\n\nThank you for raising a support ticket\. Our team will look into it and get back to you at kavitha@example\.org\./);
+    assert.match(confirmation.text, /Reference: TCA-2026-000042\nIssue type: Billing Issue\nSubmitted: Thursday 15 January 2026 at 10:15 am ACDT/);
+    const reply = emailJobSchema.parse(ticketReplyEmail(ticket, { uid: 'r1', body: 'Refunded.', createdAt: ticket.createdAt }, true, 'support@tamil.example.org', brand));
+    assert.equal(reply.subject, 'Re: your support ticket TCA-2026-000042 - Adelaide Tamil Association');
+    assert.match(reply.text, /The support team answered your ticket TCA-2026-000042 \(Billing Issue\):/);
+    assert.match(reply.text, /You can answer from "My tickets" on your profile at https:\/\/tamil\.example\.org, or reply to this e-mail quoting TCA-2026-000042\./);
+  });
+
+  it('Tamil: a Tamil contact message gets a Tamil acknowledgement, dated in Tamil', () => {
+    const ack = emailJobSchema.parse(contactAcknowledgementEmail({ ...message, language: 'ta' }, 'office@tamil.example.org', brand));
+    assert.equal(ack.subject, 'உங்கள் செய்தி எங்களுக்குக் கிடைத்தது - அடிலெய்டு தமிழ்ச் சங்கம்');
+    assert.match(ack.text, /^வணக்கம்,\n\nஅடிலெய்டு தமிழ்ச் சங்கம் உடன் தொடர்புகொண்டதற்கு நன்றி\. உங்கள் செய்தி வியாழன், 15 ஜனவரி, 2026 .*10:15 \(அடிலெய்டு நேரம்\) எங்களுக்குக் கிடைத்தது; 5 வேலை நாட்களுக்குள்/m);
+    assert.doesNotMatch(ack.text, /Thursday|January|Thank you/);
+    assert.match(ack.html ?? '', /<html lang="ta">/);
+    assert.equal(ack.key, `contact-${message.uid}-ack`);
+  });
+
+  it('Tamil: a ticket raised from a Tamil page is confirmed and answered in Tamil (the desk\'s reply as written)', () => {
+    const tamil = { ...ticket, language: 'ta' as const };
+    const confirmation = emailJobSchema.parse(ticketConfirmationEmail(tamil, 'support@tamil.example.org', brand));
+    assert.equal(confirmation.subject, 'உங்கள் உதவிக் கோரிக்கை TCA-2026-000042 - அடிலெய்டு தமிழ்ச் சங்கம்');
+    assert.match(confirmation.text, /அன்புள்ள Kavitha,/);
+    assert.match(confirmation.text, /பிரச்சினையின் வகை: கட்டணச் சிக்கல்/);
+    const reply = emailJobSchema.parse(ticketReplyEmail(tamil, { uid: 'r1', body: 'Refunded.', createdAt: ticket.createdAt }, false, 'support@tamil.example.org', brand));
+    assert.match(reply.text, /உங்கள் கோரிக்கை TCA-2026-000042-க்கு \(கட்டணச் சிக்கல்\) உதவிக் குழு அளித்த பதில்:\n\n> Refunded\./);
+    assert.match(reply.text, /தலைப்பில் உள்ள TCA-2026-000042 என்பதை மாற்றாமல் வைத்திருங்கள்\./);
   });
 });

@@ -1,5 +1,6 @@
 import { ISSUE_TYPES, type EmailJob } from '@tca/contracts';
-import { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent } from '@tca/service-kit';
+import { ADELAIDE_TIME_ZONE, formatDateTimeIn, renderEmail, type EmailBrand, type EmailContent, type SiteLang } from '@tca/service-kit';
+import { emailTexts } from '../email-texts.js';
 import type { StoredContactMessage } from '../../data-access/contact-message-repository.js';
 import type { StoredSupportTicket } from '../../data-access/support-ticket-repository.js';
 
@@ -7,6 +8,12 @@ export { ADELAIDE_TIME_ZONE, ASSOCIATION_NAME, brandFor } from '@tca/service-kit
 
 export function issueTypeLabel(value: string): string {
   return ISSUE_TYPES.find((type) => type.value === value)?.label ?? value;
+}
+
+/** The issue type as a `lang` e-mail names it. */
+function issueTypeIn(value: string, lang: SiteLang): string {
+  const type = ISSUE_TYPES.find((known) => known.value === value);
+  return type ? emailTexts(lang)(`type.${type.value}`) : value;
 }
 
 function job(key: string, to: string, content: EmailContent, brand: EmailBrand, replyTo?: string): EmailJob {
@@ -52,16 +59,21 @@ export const CONTACT_REPLY_WORKING_DAYS = 5;
  * included, to whomever they name.
  */
 export function contactAcknowledgementEmail(message: StoredContactMessage, inbox: string, brand: EmailBrand): EmailJob {
+  // In the language of the page it was sent from (issue 17).
+  const lang = message.language;
+  const t = emailTexts(lang);
+  const site = t('association');
   const content: EmailContent = {
-    subject: `We received your message - ${ASSOCIATION_NAME}`,
-    preheader: 'Thank you for getting in touch. We will reply soon.',
+    lang,
+    subject: t('ack.subject', { site }),
+    preheader: t('ack.preheader'),
     blocks: [
-      { type: 'paragraph', text: 'Hello,' },
+      { type: 'paragraph', text: t('ack.hello') },
       {
         type: 'paragraph',
-        text: `Thank you for contacting the ${ASSOCIATION_NAME}. We received your message on ${formatDateTimeIn(message.createdAt, ADELAIDE_TIME_ZONE)} and aim to reply within ${CONTACT_REPLY_WORKING_DAYS} working days.`,
+        text: t('ack.received', { site, receivedAt: formatDateTimeIn(message.createdAt, ADELAIDE_TIME_ZONE, lang), days: String(CONTACT_REPLY_WORKING_DAYS) }),
       },
-      { type: 'paragraph', text: 'If you did not send this message, you can ignore this e-mail.' },
+      { type: 'paragraph', text: t('ack.notYou') },
     ],
   };
   return job(`contact-${message.uid}-ack`, message.senderEmail, content, brand, inbox);
@@ -73,22 +85,27 @@ export function contactAcknowledgementEmail(message: StoredContactMessage, inbox
 
 /** The confirmation to the submitter, with the ticket's reference; replying reaches the support inbox. */
 export function ticketConfirmationEmail(ticket: StoredSupportTicket, supportInbox: string, brand: EmailBrand): EmailJob {
+  // In the language of the page it was raised from (issue 17).
+  const lang = ticket.language;
+  const t = emailTexts(lang);
+  const { reference } = ticket;
   const content: EmailContent = {
-    subject: `Your support ticket ${ticket.reference} - ${ASSOCIATION_NAME}`,
-    preheader: `We received your ticket. Its reference is ${ticket.reference}.`,
+    lang,
+    subject: t('ticket.subject', { reference, site: t('association') }),
+    preheader: t('ticket.preheader', { reference }),
     blocks: [
-      { type: 'paragraph', text: `Dear ${ticket.name},` },
-      { type: 'paragraph', text: `Thank you for raising a support ticket. Our team will look into it and get back to you at ${ticket.email}.` },
+      { type: 'paragraph', text: t('ticket.greeting', { name: ticket.name }) },
+      { type: 'paragraph', text: t('ticket.thanks', { email: ticket.email }) },
       {
         type: 'details',
         rows: [
-          ['Reference', ticket.reference],
-          ['Issue type', issueTypeLabel(ticket.issueType)],
-          ['Submitted', formatDateTimeIn(ticket.createdAt, ADELAIDE_TIME_ZONE)],
+          [t('ticket.reference'), reference],
+          [t('ticket.issueType'), issueTypeIn(ticket.issueType, lang)],
+          [t('ticket.submitted'), formatDateTimeIn(ticket.createdAt, ADELAIDE_TIME_ZONE, lang)],
         ],
       },
-      { type: 'paragraph', text: `Please quote ${ticket.reference} in any message about this ticket. You can reply to this e-mail to add details.` },
-      { type: 'paragraph', text: 'If you did not raise this ticket, you can ignore this e-mail.' },
+      { type: 'paragraph', text: t('ticket.quote', { reference }) },
+      { type: 'paragraph', text: t('ticket.notYou') },
     ],
   };
   return job(`ticket-${ticket.uid}-confirmation`, ticket.email, content, brand, supportInbox);
@@ -137,19 +154,21 @@ export interface TicketReply {
  * holds the conversation too).
  */
 export function ticketReplyEmail(ticket: StoredSupportTicket, reply: TicketReply, withAccount: boolean, supportInbox: string, brand: EmailBrand): EmailJob {
+  // The frame in the language the ticket was raised in (issue 17); the reply as the desk wrote it.
+  const lang = ticket.language;
+  const t = emailTexts(lang);
+  const { reference } = ticket;
+  let how = t('reply.noAccount', { reference });
+  if (withAccount) how = brand.url ? t('reply.withAccountAt', { reference, url: brand.url }) : t('reply.withAccount', { reference });
   const content: EmailContent = {
-    subject: `Re: your support ticket ${ticket.reference} - ${ASSOCIATION_NAME}`,
-    preheader: `The support team answered your ticket ${ticket.reference}.`,
+    lang,
+    subject: t('reply.subject', { reference, site: t('association') }),
+    preheader: t('reply.preheader', { reference }),
     blocks: [
-      { type: 'paragraph', text: `Dear ${ticket.name},` },
-      { type: 'paragraph', text: `The support team answered your ticket ${ticket.reference} (${issueTypeLabel(ticket.issueType)}):` },
+      { type: 'paragraph', text: t('ticket.greeting', { name: ticket.name }) },
+      { type: 'paragraph', text: t('reply.answered', { reference, issueType: issueTypeIn(ticket.issueType, lang) }) },
       { type: 'quote', text: reply.body },
-      {
-        type: 'paragraph',
-        text: withAccount
-          ? `You can answer from "My tickets" on your profile${brand.url ? ` at ${brand.url}` : ''}, or reply to this e-mail quoting ${ticket.reference}.`
-          : `You can reply to this e-mail; please keep ${ticket.reference} in the subject.`,
-      },
+      { type: 'paragraph', text: how },
     ],
   };
   return job(`ticket-${ticket.uid}-reply-${reply.uid}`, ticket.email, content, brand, supportInbox);

@@ -1,5 +1,5 @@
 import { formatTicketReference, QUEUES, type ContactMessage, type MyContactMessage, type MySupportTicket, type SupportTicket, type SupportTicketJob } from '@tca/contracts';
-import { addToOutbox, withTransaction, type EmailBrand, type Pool } from '@tca/service-kit';
+import { addToOutbox, withTransaction, type EmailBrand, type Pool, type SiteLang } from '@tca/service-kit';
 import { contactMessagesOfUser, insertContactMessage, type StoredContactMessage } from '../../data-access/contact-message-repository.js';
 import { insertSupportTicket, nextTicketNumber, supportTicketsOfUser, type StoredSupportTicket } from '../../data-access/support-ticket-repository.js';
 import { ADELAIDE_TIME_ZONE, contactAcknowledgementEmail, contactInboxEmail } from './form-emails.js';
@@ -13,16 +13,17 @@ export interface ContactMailSettings {
  * Stores a contact message and, in the same transaction, its two e-mails in the outbox: the message to
  * the association's inbox (Reply-To the sender) and an acknowledgement to the sender. Redis being down
  * does not matter here: the outbox relay sends them when it is back. `userId`: the member whose session
- * sent it (null: sent without one).
+ * sent it (null: sent without one); `language`: the page's, the acknowledgement's.
  */
 export async function saveContactMessage(
   pool: Pool,
   input: ContactMessage,
   mail: ContactMailSettings,
   userId: string | null = null,
+  language: SiteLang = 'en',
 ): Promise<StoredContactMessage & { id: number }> {
   return withTransaction(pool, async (client) => {
-    const stored = await insertContactMessage(client, input, userId);
+    const stored = await insertContactMessage(client, input, userId, language);
     for (const [name, email] of [
       ['contact-inbox', contactInboxEmail(stored, mail.inbox, mail.brand)],
       ['contact-ack', contactAcknowledgementEmail(stored, mail.inbox, mail.brand)],
@@ -41,13 +42,13 @@ export function yearInAdelaide(date: Date): number {
 /**
  * Stores a ticket with its reference (`TCA-<year of submission in Adelaide>-<next value of the reference
  * sequence>`) and, in the same transaction, a `support-tickets` job in the outbox for the tickets worker.
- * `userId`: the member whose session sent it (null: sent without one).
+ * `userId`: the member whose session sent it (null: sent without one); `language`: the page's, the submitter's e-mails'.
  */
-export async function saveSupportTicket(pool: Pool, input: SupportTicket, userId: string | null = null): Promise<StoredSupportTicket & { id: number }> {
+export async function saveSupportTicket(pool: Pool, input: SupportTicket, userId: string | null = null, language: SiteLang = 'en'): Promise<StoredSupportTicket & { id: number }> {
   return withTransaction(pool, async (client) => {
     const numbering = await nextTicketNumber(client);
     const reference = formatTicketReference(yearInAdelaide(numbering.now), numbering.seq);
-    const ticket = await insertSupportTicket(client, reference, input, userId);
+    const ticket = await insertSupportTicket(client, reference, input, userId, language);
     const job: SupportTicketJob = { ticketUid: ticket.uid, reference };
     await addToOutbox(client, { queue: QUEUES.supportTickets, name: 'ticket-submitted', jobId: `ticket-${ticket.uid}`, payload: job });
     return ticket;

@@ -55,10 +55,10 @@ function newAddress(): string {
   return `203.0.113.${nextAddress}`;
 }
 
-function post(path: string, body: unknown, ip: string): Promise<Response> {
+function post(path: string, body: unknown, ip: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${running.url}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -96,6 +96,28 @@ async function assertValidationError(res: Response, fields: string[]): Promise<R
   assert.ok(body.message.length > 0);
   return body.fields ?? {};
 }
+
+describe('the visitor\'s e-mails in the language of the page (issue 17)', () => {
+  it('a contact message sent from a Tamil page is stored as Tamil and acknowledged in Tamil; the inbox copy stays English', async () => {
+    const res = await post('/email/send', contact({ subject: 'Tamil ack' }), newAddress(), { 'Accept-Language': 'ta, en;q=0.5' });
+    assert.equal(res.status, 201);
+    const { id } = contactAnswerSchema.parse(await res.json());
+    const { rows } = await pool.query<{ uid: string; language: string }>('SELECT uid, language FROM contact_messages WHERE id = $1', [Number(id)]);
+    assert.equal(rows[0]?.language, 'ta');
+    const [ack, inbox] = (await outboxRows(`contact-${rows[0]?.uid ?? ''}-%`)).map((j) => emailJobSchema.parse(j.payload));
+    assert.equal(ack?.subject, 'உங்கள் செய்தி எங்களுக்குக் கிடைத்தது - அடிலெய்டு தமிழ்ச் சங்கம்');
+    assert.match(ack?.text ?? '', /^வணக்கம்,\n\nஅடிலெய்டு தமிழ்ச் சங்கம் உடன் தொடர்புகொண்டதற்கு நன்றி\./);
+    assert.equal(inbox?.subject, 'Contact form: Tamil ack');
+  });
+
+  it('a ticket raised from a Tamil page is stored as Tamil; without Accept-Language a submission is English', async () => {
+    const res = await post('/supportdesk/add', ticket(), newAddress(), { 'Accept-Language': 'ta-IN' });
+    const { reference } = ticketAnswerSchema.parse(await res.json());
+    const english = ticketAnswerSchema.parse(await (await post('/supportdesk/add', ticket(), newAddress())).json());
+    const { rows } = await pool.query<{ reference: string; language: string }>('SELECT reference, language FROM support_tickets WHERE reference = ANY($1) ORDER BY reference', [[reference, english.reference]]);
+    assert.deepEqual(rows.map((row) => row.language), ['ta', 'en']);
+  });
+});
 
 describe('POST /email/send', () => {
   it('stores the message and queues the message to the inbox and an acknowledgement to the sender', async () => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { contactMessageSchema, supportTicketSchema, type ContactAnswer, type MyContactMessage, type MySupportTicket, type TicketAnswer } from '@tca/contracts';
-import { formRateLimit, parseBody } from '@tca/service-kit';
+import { formRateLimit, parseBody, requestLang } from '@tca/service-kit';
 import type { ContentDeps } from './api-deps.js';
 import { brandFor } from '../../domain/forms/form-emails.js';
 import { createMemberLookup } from './member-lookup.js';
@@ -33,7 +33,7 @@ export function createFormsRouter(deps: ContentDeps): Router {
     async (req, res) => {
       const input = parseBody(contactMessageSchema, req.body);
       const userId = await members.senderOf(req);
-      const stored = await saveContactMessage(pool, input, { inbox: config.CONTACT_INBOX, brand }, userId);
+      const stored = await saveContactMessage(pool, input, { inbox: config.CONTACT_INBOX, brand }, userId, requestLang(req.get('accept-language'), req.query.lang));
       relay.nudge();
       req.log.info({ contactMessageId: stored.id, linked: userId !== null }, 'contact message stored');
       const answer: ContactAnswer = { message: 'Message Sent', id: String(stored.id) };
@@ -47,7 +47,7 @@ export function createFormsRouter(deps: ContentDeps): Router {
     async (req, res) => {
       const input = parseBody(supportTicketSchema, req.body);
       const userId = await members.senderOf(req);
-      const ticket = await saveSupportTicket(pool, input, userId);
+      const ticket = await saveSupportTicket(pool, input, userId, requestLang(req.get('accept-language'), req.query.lang));
       relay.nudge();
       req.log.info({ ticketId: ticket.id, reference: ticket.reference, linked: userId !== null }, 'support ticket stored');
       const answer: TicketAnswer = { message: 'Ticket submitted successfully!', reference: ticket.reference };
