@@ -7,7 +7,7 @@ export function englishWords(html: string, allowed: readonly string[] = []): str
   const words =
     html
       .replace(/<(\w+)[^>]* lang="en"[^>]*>.*?<\/\1>/gs, '')
-      .replace(/<[^>]+>/g, ' ')
+      .replace(/<[^>]+>|&\w+;/g, ' ')
       .replace(/\S+@\S+|\/staff\S*/g, '')
       .match(/[A-Za-z]{3,}/g) ?? [];
   return words.filter((word) => !allowed.includes(word));

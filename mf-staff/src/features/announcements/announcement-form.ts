@@ -1,52 +1,41 @@
 import {
   announcementDraftSchema,
   ANNOUNCEMENT_ENDING_DAYS_MAX,
-  describeSegment,
   MEMBERSHIP_LEVEL_NAMES,
   type AnnouncementDraft,
   type AnnouncementSegment,
   type AnnouncementSummary,
   type MembershipLevelName,
 } from '@tca/contracts';
-
-/** The texts of the announcements pages, in one place. */
-export const TEXTS = {
-  title: 'Announcements',
-  lead: 'E-mail the members: all Active members, one level, or those whose membership ends soon. Members who unsubscribed are left out; receipts and replies always reach them.',
-  composeTitle: 'New announcement',
-  subject: 'Subject',
-  body: 'Message (Markdown)',
-  bodyHint: 'Headings with #, **bold**, *italic*, [links](https://…) and lists. Each e-mail starts "Dear <first name>," and ends with an unsubscribe link.',
-  segment: 'Who receives it',
-  level: 'Level',
-  days: 'Days',
-  preview: 'Preview',
-  previewEmpty: 'The message as the e-mail shows it appears here.',
-  review: 'Review and send',
-  saveDraft: 'Save as draft',
-  sendTitle: (subject: string) => `Send "${subject}"?`,
-  sendDescription: (count: number | null, segment: AnnouncementSegment) =>
-    `${describeSegment(segment)}: ${count === null ? 'the members of this segment' : count === 1 ? '1 member' : `${count} members`} will receive it, each once. This cannot be undone.`,
-  sendConfirm: 'Send the announcement',
-  sent: 'The announcement is on its way.',
-  saved: 'The draft is saved.',
-  listTitle: 'Sent and drafts',
-  none: 'There are no announcements yet.',
-  back: 'Back to the staff area',
-  backToList: 'Back to the announcements',
-  refresh: 'Refresh',
-  failuresTitle: 'Recipients whose e-mail failed',
-  noFailures: 'No e-mail failed.',
-} as const;
+import { translator } from '@tca/ui/i18n';
+import { announcementsCatalog } from './messages.js';
 
 export const SEGMENT_KINDS = ['all-active', 'level', 'ending-within'] as const;
 export type SegmentKind = (typeof SEGMENT_KINDS)[number];
 
-export const SEGMENT_KIND_LABELS: Readonly<Record<SegmentKind, string>> = {
-  'all-active': 'All Active members',
-  level: 'Active members of one level',
-  'ending-within': 'Members whose membership ends within some days',
-};
+/*
+ * Texts made from values, in the language shown (a component showing them calls useT(announcementsCatalog)
+ * first, so the Tamil is loaded).
+ */
+
+/** The segment picker's choice: "All Active members", "Active members of one level", ... */
+export const kindLabel = (kind: SegmentKind): string => translator(announcementsCatalog)(`kind.${kind}`);
+
+/** A membership level's name ("Gold-Single"; in Tamil, the membership pages' words). */
+export const levelLabel = (level: MembershipLevelName): string => translator(announcementsCatalog)(`level.${level}`);
+
+/** Who an announcement is for: "Active Gold-Single members" (the English is @tca/contracts' describeSegment). */
+export function segmentText(segment: AnnouncementSegment): string {
+  const t = translator(announcementsCatalog);
+  if (segment.kind === 'all-active') return t('segment.all');
+  if (segment.kind === 'level') return t('segment.level', { level: levelLabel(segment.level) });
+  return t('segment.ending', { n: segment.days });
+}
+
+/** The send dialog's warning: the segment, how many receive it (null: not counted), that it cannot be undone. */
+export function sendDescription(count: number | null, segment: AnnouncementSegment): string {
+  return translator(announcementsCatalog)('send.description', { segment: segmentText(segment), count: count === null ? 'unknown' : 'counted', n: count ?? 0 });
+}
 
 /** What the compose form holds (text as typed). */
 export interface ComposeDraft {
@@ -80,17 +69,18 @@ export function checkCompose(draft: ComposeDraft): { ok: true; request: Announce
     const field = issue.path[0];
     if ((field === 'subject' || field === 'body' || field === 'segment') && errors[field] === undefined) errors[field] = issue.message;
   }
-  if (!segment) errors.segment = `Days must be a whole number from 1 to ${ANNOUNCEMENT_ENDING_DAYS_MAX}`;
+  if (!segment) errors.segment = translator(announcementsCatalog)('check.days', { max: ANNOUNCEMENT_ENDING_DAYS_MAX });
   return { ok: false, errors };
 }
 
-export const STATE_LABELS: Readonly<Record<AnnouncementSummary['state'], string>> = { draft: 'Draft', sending: 'Sending', sent: 'Sent' };
+/** "Draft", "Sending", "Sent". */
+export const stateLabel = (state: AnnouncementSummary['state']): string => translator(announcementsCatalog)(`state.${state}`);
 
 /** "12 delivered, 1 failed, 3 queued" (skipped only when there are some). */
 export function countsText(a: Pick<AnnouncementSummary, 'delivered' | 'failed' | 'queued' | 'skipped'>): string {
-  const parts = [`${a.delivered} delivered`, `${a.failed} failed`, `${a.queued} queued`];
-  if (a.skipped > 0) parts.push(`${a.skipped} unsubscribed before their turn`);
-  return parts.join(', ');
+  const t = translator(announcementsCatalog);
+  const counts = t('counts.text', { delivered: a.delivered, failed: a.failed, queued: a.queued });
+  return a.skipped > 0 ? counts + t('counts.skipped', { skipped: a.skipped }) : counts;
 }
 
 export const announcementPath = (id: string) => `/staff/announcements/${encodeURIComponent(id)}`;

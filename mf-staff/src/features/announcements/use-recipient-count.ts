@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { AnnouncementSegment } from '@tca/contracts';
+import { translator } from '@tca/ui/i18n';
 import { readToken } from '@tca/ui/session';
 import { failureText } from '../../shared/failure-text.js';
 import { countRecipients } from './api/announcements-api.js';
+import { announcementsCatalog } from './messages.js';
 
 /** How long the segment rests before its recipients are counted. */
 const COUNT_DELAY_MS = 400;
@@ -20,7 +22,7 @@ export function useRecipientCount(segment: AnnouncementSegment | undefined): { c
       void countRecipients(token, JSON.parse(key) as AnnouncementSegment, controller.signal).then((result) => {
         if (controller.signal.aborted) return;
         if (result.kind === 'ok' && result.answer) setState({ count: result.answer.recipients, note: '' });
-        else if (result.kind !== 'ok') setState({ count: null, note: `The recipients could not be counted: ${failureText(result)}` });
+        else if (result.kind !== 'ok') setState({ count: null, note: translator(announcementsCatalog)('recipients.failed', { reason: failureText(result) }) });
       });
     }, COUNT_DELAY_MS);
     return () => {
@@ -33,7 +35,8 @@ export function useRecipientCount(segment: AnnouncementSegment | undefined): { c
 
 /** "128 members will receive it." */
 export function recipientsText(count: number | null, note: string): string {
+  const t = translator(announcementsCatalog);
   if (note) return note;
-  if (count === null) return 'Counting the recipients...';
-  return count === 1 ? '1 member will receive it.' : `${count} members will receive it.`;
+  if (count === null) return t('recipients.counting');
+  return t('recipients.count', { n: count });
 }

@@ -2,12 +2,16 @@ import { useState } from 'react';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_SUBJECT_MAX, type AnnouncementDraft } from '@tca/contracts';
 import { notify } from '@tca/ui';
 import { Banner, Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
+import { useT } from '@tca/ui/i18n';
 import { useNavigate } from '@tca/ui/router';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
+import { knownText } from '../../../shared/known-text.js';
+import { sharedCatalog } from '../../../shared/messages.js';
 import { useMarkdownPreview } from '../../../shared/use-markdown-preview.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { createAnnouncement, previewAnnouncement, sendAnnouncement } from '../api/announcements-api.js';
-import { announcementPath, checkCompose, emptyCompose, segmentOf, TEXTS, type ComposeDraft, type ComposeErrors } from '../announcement-form.js';
+import { announcementPath, checkCompose, emptyCompose, segmentOf, sendDescription, type ComposeDraft, type ComposeErrors } from '../announcement-form.js';
+import { announcementsCatalog } from '../messages.js';
 import { recipientsText, useRecipientCount } from '../use-recipient-count.js';
 import { PreviewBox } from './preview-box.js';
 import { SegmentPicker } from './segment-picker.js';
@@ -21,6 +25,10 @@ export function AnnouncementCompose({ onSaved }: { onSaved: () => void }) {
   const [failure, setFailure] = useState('');
   const { busy, run } = useStaffAction();
   const navigate = useNavigate();
+  const t = useT(announcementsCatalog);
+  useT(sharedCatalog);
+  // The contract's messages (English) in the language shown.
+  const check = (message: string | undefined) => message && knownText(message, announcementsCatalog);
   const preview = useMarkdownPreview(draft.body, previewAnnouncement);
   const { count, note } = useRecipientCount(segmentOf(draft));
 
@@ -42,7 +50,7 @@ export function AnnouncementCompose({ onSaved }: { onSaved: () => void }) {
     if (!request) return undefined;
     const outcome = await run((token) => createAnnouncement(token, request));
     if (!outcome.ok || !outcome.answer) {
-      setFailure(outcome.ok ? 'The server sent an answer this page does not understand.' : outcome.text);
+      setFailure(outcome.ok ? t('compose.unreadable') : outcome.text);
       return undefined;
     }
     setFailure('');
@@ -52,7 +60,7 @@ export function AnnouncementCompose({ onSaved }: { onSaved: () => void }) {
   async function saveDraft() {
     const id = await save();
     if (!id) return;
-    notify.success(TEXTS.saved);
+    notify.success(t('compose.saved'));
     setDraft(emptyCompose());
     onSaved();
   }
@@ -63,21 +71,21 @@ export function AnnouncementCompose({ onSaved }: { onSaved: () => void }) {
     if (!id) return;
     const outcome = await run((token) => sendAnnouncement(token, id));
     if (!outcome.ok) {
-      setFailure(`The draft is saved but was not sent: ${outcome.text}`);
+      setFailure(t('compose.savedNotSent', { reason: outcome.text }));
       onSaved();
       return;
     }
-    notify.success(outcome.answer?.message ?? TEXTS.sent);
+    notify.success(knownText(outcome.answer?.message ?? t('send.sent'), sharedCatalog));
     void navigate(announcementPath(id));
   }
 
   return (
     <section className={styles.section} aria-labelledby="compose-title">
       <h2 id="compose-title" className={styles.sectionTitle}>
-        {TEXTS.composeTitle}
+        {t('compose.title')}
       </h2>
       {failure ? (
-        <Banner tone="error" title="The announcement was not sent">
+        <Banner tone="error" title={t('compose.notSent')}>
           {failure}
         </Banner>
       ) : null}
@@ -90,11 +98,11 @@ export function AnnouncementCompose({ onSaved }: { onSaved: () => void }) {
         }}
       >
         <RequiredNote />
-        <Field label={TEXTS.subject} required error={errors.subject}>
+        <Field label={t('compose.subject')} required error={check(errors.subject)}>
           {(control) => <input {...control} className={fieldClasses.control} value={draft.subject} maxLength={ANNOUNCEMENT_SUBJECT_MAX} onChange={(e) => change({ subject: e.target.value })} />}
         </Field>
         <div className={styles.editorGrid}>
-          <Field label={TEXTS.body} required error={errors.body} hint={TEXTS.bodyHint}>
+          <Field label={t('compose.body')} required error={check(errors.body)} hint={t('compose.bodyHint')}>
             {(control) => (
               <textarea
                 {...control}
@@ -108,27 +116,27 @@ export function AnnouncementCompose({ onSaved }: { onSaved: () => void }) {
           </Field>
           <section aria-labelledby="announcement-preview-title">
             <h3 id="announcement-preview-title" className={styles.sectionTitle}>
-              {TEXTS.preview}
+              {t('compose.preview')}
             </h3>
-            <PreviewBox html={preview.html} empty={TEXTS.previewEmpty} />
+            <PreviewBox html={preview.html} empty={t('compose.previewEmpty')} />
             {preview.note ? <p className={styles.muted}>{preview.note}</p> : null}
           </section>
         </div>
         <SegmentPicker draft={draft} error={errors.segment} recipients={recipientsText(count, note)} onChange={change} />
         <p className={styles.actions}>
           <button type="submit" className="tca-button" aria-disabled={busy || undefined}>
-            {TEXTS.review}
+            {t('compose.review')}
           </button>
           <button type="button" className={styles.secondary} disabled={busy} onClick={() => void saveDraft()}>
-            {TEXTS.saveDraft}
+            {t('compose.saveDraft')}
           </button>
         </p>
       </form>
       {confirming ? (
         <ConfirmDialog
-          title={TEXTS.sendTitle(confirming.subject)}
-          description={TEXTS.sendDescription(count, confirming.segment)}
-          confirmLabel={TEXTS.sendConfirm}
+          title={t('send.title', { subject: confirming.subject })}
+          description={sendDescription(count, confirming.segment)}
+          confirmLabel={t('send.confirm')}
           busy={busy}
           onConfirm={() => void send()}
           onCancel={() => setConfirming(null)}

@@ -1,7 +1,7 @@
 import styles from '../../../shared/staff.module.css';
 
 /** The server's rendering of an announcement (identity's: raw HTML shown as text, only http(s)/mailto links). */
-export function PreviewBox({ html, empty }: { html: string; empty: string }) {
+export function PreviewBox({ html, empty, lang }: { html: string; empty: string; lang?: 'en' | undefined }) {
   if (html === '') {
     return (
       <div className={styles.preview}>
@@ -10,5 +10,5 @@ export function PreviewBox({ html, empty }: { html: string; empty: string }) {
     );
   }
   // Safe to insert: identity renders it without raw HTML (announcement-markdown.ts), as the e-mail shows it.
-  return <div className={styles.preview} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={styles.preview} lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { ANNOUNCEMENT_ENDING_DAYS_MAX, MEMBERSHIP_LEVEL_NAMES, type MembershipLevelName } from '@tca/contracts';
 import { fieldClasses } from '@tca/ui/forms';
-import { SEGMENT_KIND_LABELS, SEGMENT_KINDS, TEXTS, type ComposeDraft, type SegmentKind } from '../announcement-form.js';
+import { useT } from '@tca/ui/i18n';
+import { kindLabel, levelLabel, SEGMENT_KINDS, type ComposeDraft, type SegmentKind } from '../announcement-form.js';
+import { announcementsCatalog } from '../messages.js';
 import styles from '../../../shared/staff.module.css';
 import own from '../announcements.module.css';
 
@@ -16,18 +18,19 @@ interface SegmentPickerProps {
 /** Who receives it: three radio buttons, the level or the days next to the one that needs it, and the count. */
 export function SegmentPicker({ draft, error, recipients, onChange }: SegmentPickerProps) {
   const id = useId();
+  const t = useT(announcementsCatalog);
   const errorId = `${id}-error`;
   const countId = `${id}-count`;
   return (
     <fieldset className={styles.checks} aria-describedby={[error ? errorId : '', countId].filter(Boolean).join(' ')} aria-invalid={error ? true : undefined}>
-      <legend>{TEXTS.segment}</legend>
+      <legend>{t('compose.segment')}</legend>
       {SEGMENT_KINDS.map((kind: SegmentKind) => (
         <div key={kind} className={styles.check}>
           <input type="radio" id={`${id}-${kind}`} name={`${id}-segment`} value={kind} checked={draft.kind === kind} onChange={() => onChange({ kind })} />
-          <label htmlFor={`${id}-${kind}`}>{SEGMENT_KIND_LABELS[kind]}</label>
+          <label htmlFor={`${id}-${kind}`}>{kindLabel(kind)}</label>
           {kind === 'level' && draft.kind === 'level' ? (
             <div className={own.segmentDetail}>
-              <label htmlFor={`${id}-level-select`}>{TEXTS.level}</label>
+              <label htmlFor={`${id}-level-select`}>{t('compose.level')}</label>
               <select
                 id={`${id}-level-select`}
                 className={`${fieldClasses.control} ${fieldClasses.select}`}
@@ -36,7 +39,7 @@ export function SegmentPicker({ draft, error, recipients, onChange }: SegmentPic
               >
                 {MEMBERSHIP_LEVEL_NAMES.map((level) => (
                   <option key={level} value={level}>
-                    {level}
+                    {levelLabel(level)}
                   </option>
                 ))}
               </select>
@@ -44,7 +47,7 @@ export function SegmentPicker({ draft, error, recipients, onChange }: SegmentPic
           ) : null}
           {kind === 'ending-within' && draft.kind === 'ending-within' ? (
             <div className={own.segmentDetail}>
-              <label htmlFor={`${id}-days-input`}>{TEXTS.days}</label>
+              <label htmlFor={`${id}-days-input`}>{t('compose.days')}</label>
               <input
                 id={`${id}-days-input`}
                 className={`${fieldClasses.control} ${own.days}`}
