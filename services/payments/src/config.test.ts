@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError } from '@tca/service-kit';
-import { loadPaymentsConfig, MIGRATIONS_DIR } from './config.js';
+import { checkoutLocales, loadPaymentsConfig, MIGRATIONS_DIR } from './config.js';
 import { testMetricsConfig } from '@tca/service-kit/testing';
 
 const base = {
@@ -24,6 +24,14 @@ function problemsOf(env: Record<string, string>): Record<string, string> {
 }
 
 describe('payments config', () => {
+  it('asks Stripe for en, and for Tamil pages the sandbox for ta and Stripe itself for auto (it has no Tamil), unless CHECKOUT_TAMIL_LOCALE says', () => {
+    assert.deepEqual(checkoutLocales(loadPaymentsConfig(base)), { en: 'en', ta: 'auto' });
+    assert.deepEqual(checkoutLocales(loadPaymentsConfig({ ...base, STRIPE_API_BASE: 'https://api.stripe.com' })), { en: 'en', ta: 'auto' });
+    assert.deepEqual(checkoutLocales(loadPaymentsConfig({ ...base, STRIPE_API_BASE: 'http://127.0.0.1:4010' })), { en: 'en', ta: 'ta' });
+    assert.deepEqual(checkoutLocales(loadPaymentsConfig({ ...base, CHECKOUT_TAMIL_LOCALE: 'en-GB' })), { en: 'en', ta: 'en-GB' });
+    assert.match(problemsOf({ ...base, CHECKOUT_TAMIL_LOCALE: 'Tamil please' }).CHECKOUT_TAMIL_LOCALE ?? '', /Stripe Checkout locale/);
+  });
+
   it('defaults to port 4003, real Stripe, identity on 4002 and long fulfilment retries', () => {
     const config = loadPaymentsConfig(base);
     assert.equal(config.PORT, 4003);

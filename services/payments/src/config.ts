@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { intVar, loadConfig, portVar, serviceEnvSchema, serviceUrlListVar } from '@tca/service-kit';
+import { intVar, loadConfig, portVar, serviceEnvSchema, serviceUrlListVar, type SiteLang } from '@tca/service-kit';
 import { z } from 'zod';
 
 export const SERVICE_NAME = 'payments';
@@ -87,6 +87,17 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
    * one address may make per window, together (0 = no limit). A visitor needs one or two.
    */
   CHECKOUT_LOOKUP_RATE_LIMIT_PER_IP: intVar(120),
+  /**
+   * The Checkout Session `locale` for a member using the site in Tamil. Stripe's Checkout has no Tamil
+   * (its supported locales: auto, en, fr, …), and refuses a locale it does not know; unset = 'ta' with the
+   * Stripe sandbox (STRIPE_API_BASE not api.stripe.com: its page speaks Tamil) and 'auto' (the browser's
+   * language) with Stripe itself. English always asks for 'en'.
+   */
+  CHECKOUT_TAMIL_LOCALE: z
+    .string()
+    .trim()
+    .regex(/^(auto|[a-z]{2,3}(-[A-Za-z0-9]{2,4})?)$/, "must be a Stripe Checkout locale such as auto, en or ta (the sandbox's)")
+    .optional(),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && env.SERVICE_TOKEN === undefined) {
     ctx.addIssue({ code: 'custom', path: ['SERVICE_TOKEN'], message: "is required when NODE_ENV=production (the identity service's SERVICE_TOKEN)" });
@@ -108,6 +119,12 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
   }
 });
 export type PaymentsConfig = z.infer<typeof paymentsEnvSchema>;
+
+/** The Checkout Session locale for each site language (see CHECKOUT_TAMIL_LOCALE). */
+export function checkoutLocales(config: Pick<PaymentsConfig, 'CHECKOUT_TAMIL_LOCALE' | 'STRIPE_API_BASE'>): Record<SiteLang, string> {
+  const stripeItself = config.STRIPE_API_BASE === undefined || new URL(config.STRIPE_API_BASE).origin === STRIPE_API_ORIGIN;
+  return { en: 'en', ta: config.CHECKOUT_TAMIL_LOCALE ?? (stripeItself ? 'auto' : 'ta') };
+}
 
 /**
  * Throws ConfigError listing every bad or missing variable. With NODE_ENV=production: SERVICE_TOKEN is

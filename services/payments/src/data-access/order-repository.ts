@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MemberDetails, MembershipLevelName, OrderStatusName } from '@tca/contracts';
-import type { Pool, PoolClient } from '@tca/service-kit';
+import type { Pool, PoolClient, SiteLang } from '@tca/service-kit';
 
 /** Where an order is: created (before Stripe), open (redirected), processing (async payment pending), then one end state. */
 export type OrderStatus = OrderStatusName;
@@ -35,6 +35,8 @@ export interface Order {
   refundRequestedBy: string | null;
   refundRequestedAt: Date | null;
   refundedAt: Date | null;
+  /** The language of the checkout (its receipt's language). */
+  language: SiteLang;
 }
 
 interface OrderRow {
@@ -64,12 +66,13 @@ interface OrderRow {
   refund_requested_by: string | null;
   refund_requested_at: Date | null;
   refunded_at: Date | null;
+  language: SiteLang;
 }
 
 const COLUMN_NAMES = [
   'id', 'reference', 'kind', 'user_id', 'email', 'product_name', 'level', 'quantity', 'amount_cents', 'currency', 'status', 'stripe_session_id',
   'idempotency_key', 'member_details', 'membership_request_id', 'membership_status', 'customer_email', 'paid_at', 'problem', 'created_at',
-  'stripe_payment_intent_id', 'refund_id', 'refund_reason', 'refund_requested_by', 'refund_requested_at', 'refunded_at',
+  'stripe_payment_intent_id', 'refund_id', 'refund_reason', 'refund_requested_by', 'refund_requested_at', 'refunded_at', 'language',
 ] as const;
 const COLUMNS = COLUMN_NAMES.join(', ');
 /** The columns of `checkout_orders` as table `alias` names them. */
@@ -103,6 +106,7 @@ function toOrder(row: OrderRow): Order {
     refundRequestedBy: row.refund_requested_by,
     refundRequestedAt: row.refund_requested_at,
     refundedAt: row.refunded_at,
+    language: row.language,
   };
 }
 
@@ -125,6 +129,8 @@ export interface NewOrder {
   currency: string;
   memberDetails: MemberDetails | null;
   metadata: Record<string, string>;
+  /** The request's language (Accept-Language); English when not given. */
+  language?: SiteLang;
 }
 
 /** A new random order reference, e.g. `ord_3hV0bq8m2x6kTnYfQp1w`. */
@@ -153,8 +159,8 @@ function updateOrder(orderIdParam: string, set: string, where: string, returning
 export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
   const { rows } = await db.query<OrderRow>(
     `WITH changed AS (
-       INSERT INTO checkout_orders (reference, kind, user_id, email, product_name, level, quantity, amount_cents, currency, idempotency_key, metadata, member_details)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb) RETURNING ${COLUMNS}, NULL::text AS from_status, status AS to_status),
+       INSERT INTO checkout_orders (reference, kind, user_id, email, product_name, level, quantity, amount_cents, currency, idempotency_key, metadata, member_details, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13) RETURNING ${COLUMNS}, NULL::text AS from_status, status AS to_status),
      ${logEvents("'checkout'", "''")}
      SELECT ${COLUMNS} FROM changed`,
     [
@@ -170,6 +176,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<Order> {
       `checkout-${randomUUID()}`,
       JSON.stringify(order.metadata),
       order.memberDetails === null ? null : JSON.stringify(order.memberDetails),
+      order.language ?? 'en',
     ],
   );
   const row = rows[0];

@@ -9,11 +9,12 @@ import {
   type DocumentRef,
   type MemberDetails,
 } from '@tca/contracts';
-import { AppError, parseBody, ServiceUnavailableError, type IdentityClient, type Logger, type Pool } from '@tca/service-kit';
+import { AppError, parseBody, ServiceUnavailableError, type IdentityClient, type Logger, type Pool, type SiteLang } from '@tca/service-kit';
 import { ownedDocuments } from '../data-access/document-repository.js';
 import { attachSession, insertOrder, type NewOrder, type Order } from '../data-access/order-repository.js';
 import type { IdentityInternalClient } from './identity-internal-client.js';
 import { requireUser } from './logged-in-user.js';
+import { levelNameIn, paymentTexts } from './payment-texts.js';
 import { expireOtherCheckouts } from './supersede-checkouts.js';
 import type { Stripe } from './stripe-client.js';
 
@@ -29,6 +30,8 @@ export interface CheckoutDeps {
   logger: Logger;
   /** The site's public base URL (success and cancel pages). */
   publicUrl: string;
+  /** The Checkout Session locale for each site language (config's checkoutLocales). */
+  locales: Record<SiteLang, string>;
 }
 
 function sameEmail(a: string, b: string): boolean {
@@ -49,10 +52,10 @@ function siteUrl(publicUrl: string, path: string): string {
  * naming the order; then the order is linked to the session (open), the member's other open checkouts for
  * that level are expired (issue 15), and the browser gets its URL.
  */
-export async function createCheckout(deps: CheckoutDeps, body: unknown, authorization: string | undefined): Promise<CheckoutAnswer> {
+export async function createCheckout(deps: CheckoutDeps, body: unknown, authorization: string | undefined, language: SiteLang = 'en'): Promise<CheckoutAnswer> {
   const isDemo = typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { productName?: unknown }).productName === DEMO_PRODUCT.name;
   const order = isDemo ? demoOrder(body) : await membershipOrder(deps, body, authorization);
-  return startCheckout(deps, order);
+  return startCheckout(deps, { ...order, language });
 }
 
 function demoOrder(body: unknown): NewOrder {
@@ -126,7 +129,7 @@ async function startCheckout(deps: CheckoutDeps, newOrder: NewOrder): Promise<Ch
   const order = await insertOrder(deps.pool, newOrder);
   let session: Stripe.Checkout.Session;
   try {
-    session = await deps.stripe.checkout.sessions.create(sessionParams(order, newOrder, deps.publicUrl), { idempotencyKey: order.idempotencyKey });
+    session = await deps.stripe.checkout.sessions.create(sessionParams(order, newOrder, deps.publicUrl, deps.locales[order.language]), { idempotencyKey: order.idempotencyKey });
   } catch (err) {
     deps.logger.error({ err, order: order.reference }, 'Stripe did not create the checkout session');
     throw new AppError(502, 'checkout_failed', CHECKOUT_FAILED_MESSAGE);
@@ -141,16 +144,18 @@ async function startCheckout(deps: CheckoutDeps, newOrder: NewOrder): Promise<Ch
   return { url: session.url };
 }
 
-function sessionParams(order: Order, newOrder: NewOrder, publicUrl: string): Stripe.Checkout.SessionCreateParams {
+function sessionParams(order: Order, newOrder: NewOrder, publicUrl: string, locale: string): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
+    // The member's language: a Stripe locale, or the sandbox's 'ta' (not in Stripe's list, hence the cast).
+    locale: locale as Stripe.Checkout.SessionCreateParams.Locale,
     line_items: [
       {
         quantity: order.quantity,
         price_data: {
           currency: order.currency,
           unit_amount: order.amountCents / order.quantity,
-          product_data: { name: order.kind === 'membership' ? `${order.productName} membership` : order.productName },
+          product_data: { name: order.kind === 'membership' ? paymentTexts(order.language)('line.membership', { level: levelNameIn(order.productName, order.language) }) : order.productName },
         },
       },
     ],

@@ -49,6 +49,7 @@ describe('receipts', () => {
     refundRequestedBy: null,
     refundRequestedAt: null,
     refundedAt: null,
+    language: 'en',
   };
 
   it('formats amounts in Australian dollars and order numbers by the Adelaide year', () => {
@@ -70,6 +71,22 @@ describe('receipts', () => {
     assert.match(mail.html ?? '', /<th scope="row"[^>]*>Amount paid<\/th><td[^>]*>A\$200\.00<\/td>/);
     const active = receiptEmail({ ...order, membershipStatus: 'Active' }, 'meera@example.org', 'https://tamil.example.org');
     assert.match(active.text, /membership is active/);
+  });
+
+  it('a checkout in Tamil gets its receipt in Tamil: subject, level, rows, date and the frame', () => {
+    const mail = emailJobSchema.parse(receiptEmail({ ...order, language: 'ta' }, 'meera@example.org', 'https://tamil.example.org'));
+    assert.equal(mail.subject, 'உங்கள் தங்கம்-குடும்பம் உறுப்புரிமைக்கான ரசீது (ORD-2026-000042)');
+    assert.match(mail.text, /அன்புள்ள Meera Raman,/);
+    assert.match(mail.text, /உறுப்புரிமை நிலை: தங்கம்-குடும்பம்/);
+    assert.match(mail.text, /செலுத்திய தொகை: A\$200\.00/);
+    assert.match(mail.text, /தேதி: .*டிசம்பர்.*2026.*23:30 \(அடிலெய்டு நேரம்\)/);
+    assert.match(mail.text, /நிலை: ஒப்புதலுக்குக் காத்திருக்கிறது/);
+    assert.match(mail.text, /Stripe/);
+    assert.match(mail.html ?? '', /<html lang="ta">/);
+    assert.doesNotMatch(mail.text.replace(/Meera Raman|Stripe|ORD-\d+-\d+|REQ-1|https:\S+/g, ''), /[A-Za-z]{3,}/);
+    const demo = receiptEmail({ ...order, language: 'ta', kind: 'demo', level: null, membershipRequestId: null, productName: 'Stubborn Attachments' }, 'buyer@example.org', 'https://tamil.example.org');
+    assert.equal(demo.subject, 'Stubborn Attachments – உங்கள் ரசீது (ORD-2026-000042)');
+    assert.match(demo.text, /நீங்கள் வாங்கியதற்கு நன்றி/);
   });
 
   it('escapes what members typed', () => {

@@ -1,6 +1,7 @@
 import { formatAmount, membershipLevel, type EmailJob } from '@tca/contracts';
 import { ADELAIDE_TIME_ZONE, brandFor, formatDateTimeIn, renderEmail, type EmailBlock } from '@tca/service-kit';
 import type { Order } from '../data-access/order-repository.js';
+import { levelNameIn, paymentTexts } from './payment-texts.js';
 
 /** `ORD-2026-000123`: the order number on receipts (year of the order in Adelaide, then its sequence number). */
 export function orderNumber(order: Pick<Order, 'id' | 'createdAt'>): string {
@@ -17,62 +18,59 @@ export function receiptKey(order: Pick<Order, 'reference'>): string {
 }
 
 /**
- * The payment receipt for a paid order: what was bought (membership level or product), the amount, the
- * date in Adelaide and the order number; for a membership also its request id and whether it awaits approval.
+ * The payment receipt for a paid order, in the language of its checkout: what was bought (membership
+ * level or product), the amount, the date in Adelaide and the order number; for a membership also its
+ * request id and whether it awaits approval.
  */
 export function receiptEmail(order: Order, to: string, publicUrl: string): EmailJob {
+  const lang = order.language;
+  const t = paymentTexts(lang);
   const number = orderNumber(order);
   const amount = formatAmount(order.amountCents, order.currency);
-  const paidAt = formatDateTimeIn(order.paidAt ?? new Date(), ADELAIDE_TIME_ZONE);
+  const paidAt = formatDateTimeIn(order.paidAt ?? new Date(), ADELAIDE_TIME_ZONE, lang);
   const name = order.memberDetails ? `${order.memberDetails.firstName} ${order.memberDetails.lastName}`.trim() : '';
   const blocks: EmailBlock[] = [];
   let subject: string;
   if (order.kind === 'membership' && order.level) {
     const level = membershipLevel(order.level);
-    subject = `Your ${order.level} membership receipt (${number})`;
+    const levelName = levelNameIn(order.level, lang);
+    const status = order.membershipStatus ?? 'Pending';
+    subject = t('subject.membership', { level: levelName, number });
     blocks.push(
-      { type: 'paragraph', text: `Dear ${name || 'member'},` },
-      {
-        type: 'paragraph',
-        text:
-          order.membershipStatus === 'Active'
-            ? `Thank you for joining the association. Your ${order.level} membership is active.`
-            : `Thank you for joining the association. Your ${order.level} membership request has been received and is pending approval; we will let you know once it is approved.`,
-      },
+      { type: 'paragraph', text: name ? t('greeting', { name }) : t('greeting.member') },
+      { type: 'paragraph', text: t(order.membershipStatus === 'Active' ? 'membership.active' : 'membership.pending', { level: levelName }) },
       {
         type: 'details',
         rows: [
-          ['Membership level', order.level],
-          ['Term', level?.term === 'life-time' ? 'Life-time' : 'One year'],
-          ['Amount paid', amount],
-          ['Date', paidAt],
-          ['Order number', number],
-          ...(order.membershipRequestId ? ([['Membership request ID', order.membershipRequestId]] as const) : []),
-          ['Status', order.membershipStatus ?? 'Pending'],
+          [t('row.level'), levelName],
+          [t('row.term'), t(level?.term === 'life-time' ? 'term.life' : 'term.year')],
+          [t('row.amount'), amount],
+          [t('row.date'), paidAt],
+          [t('row.order'), number],
+          ...(order.membershipRequestId ? ([[t('row.requestId'), order.membershipRequestId]] as const) : []),
+          [t('row.status'), status === 'Active' || status === 'Pending' ? t(`status.${status}`) : status],
         ],
       },
     );
-    if (level?.family) {
-      blocks.push({ type: 'paragraph', text: 'If you have not yet added your spouse and children, you can do so from the confirmation page after payment.' });
-    }
+    if (level?.family) blocks.push({ type: 'paragraph', text: t('membership.family') });
   } else {
-    subject = `Your receipt for ${order.productName} (${number})`;
+    subject = t('subject.product', { product: order.productName, number });
     blocks.push(
-      { type: 'paragraph', text: 'Thank you for your purchase.' },
+      { type: 'paragraph', text: t('product.thanks') },
       {
         type: 'details',
         rows: [
-          ['Product', order.productName],
-          ['Quantity', String(order.quantity)],
-          ['Amount paid', amount],
-          ['Date', paidAt],
-          ['Order number', number],
+          [t('row.product'), order.productName],
+          [t('row.quantity'), String(order.quantity)],
+          [t('row.amount'), amount],
+          [t('row.date'), paidAt],
+          [t('row.order'), number],
         ],
       },
     );
   }
-  blocks.push({ type: 'paragraph', text: 'Please keep this e-mail as your receipt. Payments are processed securely by Stripe.' });
-  const rendered = renderEmail({ subject, preheader: `${amount} paid on ${paidAt}. Order ${number}.`, blocks }, brandFor(publicUrl));
+  blocks.push({ type: 'paragraph', text: t('keep') });
+  const rendered = renderEmail({ lang, subject, preheader: t('preheader', { amount, date: paidAt, number }), blocks }, brandFor(publicUrl));
   return { key: receiptKey(order), to, subject: rendered.subject, text: rendered.text, html: rendered.html };
 }
 

@@ -158,10 +158,15 @@ export interface CallResult<T = unknown> {
   body: T;
 }
 
-export async function call<T = Record<string, unknown>>(url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<CallResult<T>> {
+export async function call<T = Record<string, unknown>>(url: string, init: { method?: string; token?: string; body?: unknown; lang?: string } = {}): Promise<CallResult<T>> {
   const res = await fetch(url, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      // The language shown, as the browser apps send it.
+      ...(init.lang ? { 'Accept-Language': init.lang } : {}),
+    },
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
   const text = await res.text();

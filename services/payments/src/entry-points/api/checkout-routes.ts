@@ -1,5 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { ipRateLimit } from '@tca/service-kit';
+import { ipRateLimit, requestLang } from '@tca/service-kit';
+import { checkoutLocales } from '../../config.js';
 import { abandonCheckout } from '../../domain/abandon-checkout.js';
 import { createCheckout } from '../../domain/create-checkout.js';
 import { lookUpCheckout } from '../../domain/look-up-checkout.js';
@@ -16,7 +17,7 @@ export const CHECKOUT_LOOKUP_RATE_LIMIT_PREFIX = 'rl:payments:checkout-lookup-ip
 export function createCheckoutRouter(deps: PaymentsDeps, services: PaymentsServices, rateLimit: RequestHandler): Router {
   const { pool, logger, config, redis } = deps;
   const { fulfilment, stripe, sessions, identity } = services;
-  const checkout = { pool, stripe, sessions, identity, fulfilment, logger, publicUrl: config.PUBLIC_URL };
+  const checkout = { pool, stripe, sessions, identity, fulfilment, logger, publicUrl: config.PUBLIC_URL, locales: checkoutLocales(config) };
   const router = Router();
   const stripeCallLimit = ipRateLimit({
     limit: config.CHECKOUT_LOOKUP_RATE_LIMIT_PER_IP,
@@ -28,7 +29,8 @@ export function createCheckoutRouter(deps: PaymentsDeps, services: PaymentsServi
   });
 
   router.post('/create-checkout-session', rateLimit, async (req, res) => {
-    const answer = await createCheckout(checkout, req.body, req.headers.authorization);
+    // The browser apps send the language shown as Accept-Language: the checkout page's and the receipt's.
+    const answer = await createCheckout(checkout, req.body, req.headers.authorization, requestLang(req.get('accept-language')));
     res.status(200).json(answer);
   });
 

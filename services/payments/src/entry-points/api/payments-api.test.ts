@@ -14,6 +14,7 @@ interface OrderRow {
   amount_cents: number;
   currency: string;
   idempotency_key: string;
+  language: string;
   metadata: Record<string, string>;
   membership_request_id: string | null;
   problem: string | null;
@@ -109,6 +110,24 @@ describe('payments API with the Stripe sandbox', { timeout: 180_000 }, () => {
       assert.equal(session.currency, 'aud');
       assert.equal(session.success_url, 'https://tamil.example.org/success?session_id={CHECKOUT_SESSION_ID}');
       assert.equal(session.cancel_url, `https://tamil.example.org/cancel?order=${order.reference}`);
+    });
+
+    it('a checkout from a Tamil page: the session asks the sandbox for Tamil, the order keeps the language; English asks for en', async () => {
+      const who = stack.identity.issue();
+      const res = await call<{ url: string }>(`${stack.url}/create-checkout-session`, {
+        token: who.token,
+        lang: 'ta',
+        body: { productName: 'Gold-Student', price: 50, customerEmail: who.user.email, membership: memberDetails(who.user.email) },
+      });
+      assert.equal(res.status, 200);
+      const sessionId = /\/c\/pay\/(cs_test_[A-Za-z0-9_]+)/.exec(res.body.url)?.[1] ?? '';
+      assert.equal((await orderOf(sessionId))?.language, 'ta');
+      const session = await stack.sandbox.stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+      assert.equal(session.locale, 'ta');
+      assert.equal(session.line_items?.data[0]?.description, 'தங்கம்-மாணவர் உறுப்புரிமை');
+      const english = await buyMembership(stack, 'Silver-Single', 10);
+      assert.equal((await orderOf(english.sessionId))?.language, 'en');
+      assert.equal((await stack.sandbox.stripe.checkout.sessions.retrieve(english.sessionId)).locale, 'en');
     });
 
     it('sells the demo book without a login at $20 only', async () => {
