@@ -4,10 +4,10 @@ import { Banner } from '@tca/ui/forms';
 import { splitFieldMessages } from '@tca/ui/server-errors';
 import { readToken } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
-import { useLang, useT } from '@tca/ui/i18n';
+import { useT } from '@tca/ui/i18n';
 import { formatDate } from '@tca/ui/i18n/format';
 import { failureText } from './failure-text.js';
-import { fieldsNeedAChange, listsCatalog } from './lists/messages.js';
+import { fieldsNeedAChange, listsCatalog, useShownLang } from './lists/messages.js';
 import { sharedCatalog } from './messages.js';
 import styles from './staff.module.css';
 
@@ -79,7 +79,7 @@ interface StaleNoticeProps {
 export function StaleNotice({ title, changed, updatedAt, summary, reloadNote, onReload }: StaleNoticeProps) {
   const t = useT(sharedCatalog);
   const tl = useT(listsCatalog);
-  const lang = useLang();
+  const lang = useShownLang();
   // English as before (the browser's clock); Tamil in Adelaide time with Tamil month names.
   const when = lang === 'en' ? new Date(updatedAt).toLocaleString('en-AU') : formatDate(updatedAt, lang, { dateStyle: 'medium', timeStyle: 'short' });
   return (

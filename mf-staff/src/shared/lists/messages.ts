@@ -1,4 +1,4 @@
-import { defineCatalog, englishIndex, translator, type Catalog, type CatalogFile } from '@tca/ui/i18n';
+import { currentLang, defineCatalog, englishIndex, translator, useLang, type Catalog, type CatalogFile, type Lang } from '@tca/ui/i18n';
 import en from './messages/en.json';
 
 /**
@@ -34,4 +34,13 @@ export function fieldsNeedAChange(): string {
 export function joinWords(words: readonly string[]): string {
   if (words.length <= 1) return words[0] ?? '';
   return translator(listsCatalog)('stale.and', { list: words.slice(0, -1).join(', '), last: words[words.length - 1] ?? '' });
+}
+
+/**
+ * The language shown, re-rendering on a switch (useLang), read as translator reads it: the same in a
+ * browserless render too (useLang's server value is English), so content and texts never disagree.
+ */
+export function useShownLang(): Lang {
+  useLang();
+  return currentLang();
 }

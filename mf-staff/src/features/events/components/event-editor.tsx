@@ -14,10 +14,11 @@ import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
 import type { FailedResult } from '@tca/ui/api';
 import { notify, Page } from '@tca/ui';
 import { translator, useT } from '@tca/ui/i18n';
+import { pickText, richText } from '@tca/ui/i18n/format';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
 import { fieldMessage } from '../../../shared/lists/field-message.js';
-import { fieldsNeedAChange, knownText, listsCatalog } from '../../../shared/lists/messages.js';
+import { fieldsNeedAChange, knownText, listsCatalog, useShownLang } from '../../../shared/lists/messages.js';
 import { EditorButtons, EditorOutcome, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
 import { eventsCatalog } from '../messages.js';
 import { addEventImage } from '../api/add-event-image.js';
@@ -63,6 +64,9 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
   const t = useT(eventsCatalog);
   const tl = useT(listsCatalog);
   const tamilLabel = (label: string) => tl('tamil.label', { label });
+  const lang = useShownLang();
+  // The key is an identifier: marked as not Tamil on a Tamil page.
+  const keyPart = (key: string) => (lang === 'en' ? key : <span lang="en">{key}</span>);
   // The contracts' labels of the fields, for their messages.
   const labels = {
     Name: t('field.name'),
@@ -155,8 +159,8 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
 
   return (
     <Page
-      title={event ? t('edit.title', { name: event.name }) : t('new.title')}
-      lead={event ? t('edit.lead', { key: event.key, status: statusLabel(event.status), when: whenText(event) }) : t('new.lead')}
+      title={event ? t('edit.title', { name: pickText(event.name, event.ta?.name, lang).text }) : t('new.title')}
+      lead={event ? richText(t('edit.lead', { key: event.key, status: statusLabel(event.status), when: whenText(event) }), { 0: keyPart }) : t('new.lead')}
     >
       <p className={styles.actions}>
         <Link to={paths.staffEvents} className={styles.secondary}>

@@ -1,5 +1,5 @@
 import { paths, type StaffEventSummary } from '@tca/contracts';
-import { useLang, useT } from '@tca/ui/i18n';
+import { useT } from '@tca/ui/i18n';
 import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { listEvents } from '../api/list-events.js';
@@ -7,6 +7,7 @@ import { eventsCatalog } from '../messages.js';
 import { EditCell, LabelledCell, StaffListPanel, StaffRows, type StaffListTexts } from '../../../shared/staff-list-panel.js';
 import { statusLabel, whenText } from '../event-form.js';
 import styles from '../../../shared/staff.module.css';
+import { useShownLang } from '../../../shared/lists/messages.js';
 
 export const eventEditorPath = (key: string) => `/staff/events/${encodeURIComponent(key)}`;
 
@@ -29,7 +30,7 @@ export function EventsPanel() {
 /** The events as rows: a list at every width (one column on a phone), each with its name (Tamil when shown and written), when, where and status. */
 export function EventRows({ events }: { events: readonly StaffEventSummary[] }) {
   const t = useT(eventsCatalog);
-  const lang = useLang();
+  const lang = useShownLang();
   return (
     <StaffRows items={events} texts={useEventsTexts()} titleId="events-title" keyOf={(event) => event.key}>
       {(event) => {

@@ -3,11 +3,12 @@ import { ALBUM_NAME_MAX, paths, type StaleAlbumAnswer, type StaffAlbum } from '@
 import { notify, Page } from '@tca/ui';
 import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
 import { translator, useT } from '@tca/ui/i18n';
+import { pickText } from '@tca/ui/i18n/format';
 import { Link, useNavigate } from '@tca/ui/router';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
 import { fieldMessage } from '../../../shared/lists/field-message.js';
-import { fieldsNeedAChange, listsCatalog } from '../../../shared/lists/messages.js';
+import { fieldsNeedAChange, listsCatalog, useShownLang } from '../../../shared/lists/messages.js';
 import { EditorButtons, EditorOutcome, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
 import { galleryCatalog, shownGalleryText } from '../messages.js';
 import { createAlbum, deleteAlbum, updateAlbum } from '../api/album-calls.js';
@@ -46,6 +47,7 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
 
   const t = useT(galleryCatalog);
   const tl = useT(listsCatalog);
+  const lang = useShownLang();
   const labels = { Name: t('field.name'), Date: t('field.date'), 'Tamil name': tl('tamil.label', { label: t('field.name') }) };
   const errorOf = (field: AlbumField) => (errors[field] === undefined ? undefined : fieldMessage(errors[field], labels, shownGalleryText));
 
@@ -112,7 +114,7 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
 
   return (
     <Page
-      title={album ? t('edit.title', { name: album.name }) : t('new.title')}
+      title={album ? t('edit.title', { name: pickText(album.name, album.ta?.name, lang).text }) : t('new.title')}
       lead={album ? t('edit.lead', { date: album.date, photos: album.photos.length }) : t('new.lead')}
     >
       <p className={styles.actions}>

@@ -1,5 +1,5 @@
 import { paths, type StaffAlbumSummary } from '@tca/contracts';
-import { useLang, useT } from '@tca/ui/i18n';
+import { useT } from '@tca/ui/i18n';
 import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { listAlbums } from '../api/album-calls.js';
@@ -7,6 +7,7 @@ import { galleryCatalog } from '../messages.js';
 import { EditCell, LabelledCell, StaffListPanel, StaffRows, type StaffListTexts } from '../../../shared/staff-list-panel.js';
 import styles from '../../../shared/staff.module.css';
 import gallery from '../gallery.module.css';
+import { useShownLang } from '../../../shared/lists/messages.js';
 
 export const albumEditorPath = (key: string) => `/staff/gallery/${encodeURIComponent(key)}`;
 
@@ -29,7 +30,7 @@ export function AlbumsPanel() {
 /** The albums as rows (a list at every width: one column on a phone); the Tamil name when Tamil is shown and there is one. */
 export function AlbumRows({ albums }: { albums: readonly StaffAlbumSummary[] }) {
   const t = useT(galleryCatalog);
-  const lang = useLang();
+  const lang = useShownLang();
   return (
     <StaffRows items={albums} texts={useAlbumsTexts()} titleId="albums-title" keyOf={(album) => album.key} rowClassName={gallery.albumRow}>
       {(album) => {

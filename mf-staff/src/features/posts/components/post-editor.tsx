@@ -14,12 +14,13 @@ import { notify, Page } from '@tca/ui';
 import type { FailedResult } from '@tca/ui/api';
 import { Field, fieldClasses, RequiredNote } from '@tca/ui/forms';
 import { translator, useT } from '@tca/ui/i18n';
+import { pickText, richText } from '@tca/ui/i18n/format';
 import { Link, useNavigate } from '@tca/ui/router';
 import { useMarkdownPreview } from '../../../shared/use-markdown-preview.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
 import { fieldMessage } from '../../../shared/lists/field-message.js';
-import { fieldsNeedAChange, knownText, listsCatalog } from '../../../shared/lists/messages.js';
+import { fieldsNeedAChange, knownText, listsCatalog, useShownLang } from '../../../shared/lists/messages.js';
 import { EditorButtons, EditorOutcome, readChangeFailure, StaleNotice as StaleBanner, useStaleEditing } from '../../../shared/stale-editing.js';
 import { createPost } from '../api/create-post.js';
 import { deletePost } from '../api/delete-post.js';
@@ -59,6 +60,9 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
   const t = useT(postsCatalog);
   const tl = useT(listsCatalog);
   const tamilLabel = (label: string) => tl('tamil.label', { label });
+  const lang = useShownLang();
+  // The key is an identifier: marked as not Tamil on a Tamil page.
+  const keyPart = (key: string) => (lang === 'en' ? key : <span lang="en">{key}</span>);
   // The contracts name fields by their own labels (Body is the editor's Text).
   const labels = { Title: t('field.title'), Date: t('field.date'), Body: t('field.bodyRule'), 'Cover alt text': t('field.coverAlt'), 'Tamil title': tamilLabel(t('field.title')), 'Tamil body': tamilLabel(t('field.text')) };
   const errorOf = (field: PostField) => (errors[field] === undefined ? undefined : fieldMessage(errors[field], labels, shown));
@@ -148,7 +152,10 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
   }
 
   return (
-    <Page title={post ? t('edit.title', { title: post.title }) : t('new.title')} lead={post ? t('edit.lead', { key: post.key, status: statusText(post) }) : t('new.lead')}>
+    <Page
+      title={post ? t('edit.title', { title: pickText(post.title, post.ta?.title, lang).text }) : t('new.title')}
+      lead={post ? richText(t('edit.lead', { key: post.key, status: statusText(post) }), { 0: keyPart }) : t('new.lead')}
+    >
       <p className={styles.actions}>
         <Link to={paths.staffPosts} className={styles.secondary}>
           {t('back')}

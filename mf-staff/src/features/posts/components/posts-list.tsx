@@ -1,5 +1,5 @@
 import { paths, type StaffPostSummary } from '@tca/contracts';
-import { INTL_LOCALE, useLang, useT } from '@tca/ui/i18n';
+import { INTL_LOCALE, useT } from '@tca/ui/i18n';
 import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { listPosts } from '../api/list-posts.js';
@@ -7,6 +7,7 @@ import { postsCatalog } from '../messages.js';
 import { EditCell, LabelledCell, StaffListPanel, StaffRows, type StaffListTexts } from '../../../shared/staff-list-panel.js';
 import { statusText, timeText } from '../post-form.js';
 import styles from '../../../shared/staff.module.css';
+import { useShownLang } from '../../../shared/lists/messages.js';
 
 export const postEditorPath = (key: string) => `/staff/posts/${encodeURIComponent(key)}`;
 
@@ -29,7 +30,7 @@ export function PostsPanel() {
 /** The posts as rows (a list at every width: one column on a phone); a Tamil title when Tamil is shown and there is one. */
 export function PostRows({ posts, timeZone }: { posts: readonly StaffPostSummary[]; timeZone?: string }) {
   const t = useT(postsCatalog);
-  const lang = useLang();
+  const lang = useShownLang();
   return (
     <StaffRows items={posts} texts={usePostsTexts()} titleId="posts-title" keyOf={(post) => post.key}>
       {(post) => {

@@ -6,13 +6,13 @@ import { splitFieldMessages } from '@tca/ui/server-errors';
 import { isRejectedToken, type FailedResult } from '@tca/ui/api';
 import { readToken } from '@tca/ui/session';
 import { endSession } from '@tca/ui/session-end';
-import { translator, useLang, useT } from '@tca/ui/i18n';
+import { translator, useT } from '@tca/ui/i18n';
 import { formatDate, pickText } from '@tca/ui/i18n/format';
 import { ImageField } from '../../../shared/image-field.js';
 import { failureText } from '../../../shared/failure-text.js';
 import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
 import { fieldMessage } from '../../../shared/lists/field-message.js';
-import { fieldsNeedAChange, listsCatalog } from '../../../shared/lists/messages.js';
+import { fieldsNeedAChange, listsCatalog, useShownLang } from '../../../shared/lists/messages.js';
 import { sharedCatalog } from '../../../shared/messages.js';
 import { createItem, updateItem, uploadPicture } from '../api/ordered-api.js';
 import { changedText, checkDraft, fieldLabel, formFieldNames } from '../item-form.js';
@@ -49,7 +49,7 @@ export function ItemDialog<I extends ListItem>({ kind, item: opened, onSaved, on
   const t = useT(teamCatalog);
   const ts = useT(sharedCatalog);
   const tl = useT(listsCatalog);
-  const lang = useLang();
+  const lang = useShownLang();
   const k = kind.path;
   // The contracts' labels of the fields, for their messages (the Tamil ones as the contracts name them).
   const labels: Record<string, string> = {

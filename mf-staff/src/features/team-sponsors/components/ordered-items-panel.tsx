@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { paths } from '@tca/contracts';
 import { notify, Page, Spinner } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
-import { useLang, useT } from '@tca/ui/i18n';
+import { useT } from '@tca/ui/i18n';
 import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { sharedCatalog } from '../../../shared/messages.js';
@@ -18,6 +18,7 @@ import { shownTeamText, teamCatalog } from '../messages.js';
 import { ItemDialog } from './item-dialog.js';
 import styles from '../../../shared/staff.module.css';
 import own from './ordered-items.module.css';
+import { useShownLang } from '../../../shared/lists/messages.js';
 
 /**
  * /staff/team and /staff/sponsors: the list in display order (Move up / Move down, or drag the handle; every
@@ -35,7 +36,7 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
   const problemRef = useRef<HTMLDivElement>(null);
   const t = useT(teamCatalog);
   const ts = useT(sharedCatalog);
-  const lang = useLang();
+  const lang = useShownLang();
   const k = kind.path;
 
   useEffect(() => {
@@ -155,7 +156,7 @@ export function ItemRow<I extends ListItem>({ kind, item, onEdit, onRemove }: { 
   const picture = kind.pictureOf(item);
   const t = useT(teamCatalog);
   const ts = useT(sharedCatalog);
-  const lang = useLang();
+  const lang = useShownLang();
   const name = pickText(item.name, item.ta?.name, lang);
   // A sponsor's link is an address (no language); a team member's role has a Tamil version.
   const detail = kind.path === 'team' ? pickText(kind.detailOf(item), item.ta?.designation, lang) : { text: kind.detailOf(item) || t('sponsors.noLink'), lang: undefined };
