@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { exportRollPath } from '../api/members-api.js';
 import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { membersCatalog } from '../messages.js';
+import { AsWritten } from './as-written.js';
 import { useStaffFile } from '../../../shared/use-staff-file.js';
 import staff from '../../../shared/staff.module.css';
 
@@ -19,7 +21,7 @@ export function ExportRollButton() {
     <div className={staff.section}>
       <p className={staff.actions}>
         <button type="button" className={staff.secondary} disabled={busy} aria-busy={busy} onClick={() => void exportRoll()}>
-          {busy ? t('export.busy') : t('export.button')}
+          {busy ? t('export.busy') : richText(t('export.button'), { 0: (name) => <AsWritten>{name}</AsWritten> })}
         </button>
       </p>
       <p role="status" className={said?.tone === 'error' ? staff.warn : undefined}>

@@ -5,5 +5,5 @@
  */
 export function englishWords(html: string): string[] {
   const outside = html.replace(/<(\w+)[^>]*lang="en"[^>]*>.*?<\/\1>|<option[^>]*>.*?<\/option>/gs, '').replace(/<[^>]+>/g, ' ');
-  return (outside.replace(/\S+@\S+|&[a-z]+;/g, '').match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !['CSV', 'AUD', 'Stripe'].includes(word));
+  return (outside.replace(/\S+@\S+|&[a-z]+;/g, '').match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !['AUD', 'Stripe'].includes(word));
 }

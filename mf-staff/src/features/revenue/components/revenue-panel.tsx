@@ -3,6 +3,7 @@ import { paths, type RevenueAnswer, type RevenueFigures } from '@tca/contracts';
 import { Page, Spinner } from '@tca/ui';
 import { Field, fieldClasses } from '@tca/ui/forms';
 import { useT } from '@tca/ui/i18n';
+import { richText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { sharedCatalog } from '../../../shared/messages.js';
 import { AsWritten } from '../../members/components/as-written.js';
@@ -68,7 +69,7 @@ function CsvButton({ year }: { year: number }) {
   return (
     <div className={styles.download}>
       <button type="button" className={staff.secondary} disabled={busy} aria-busy={busy} onClick={() => void save()}>
-        {busy ? t('csv.busy') : t('csv.button')}
+        {richText(t(busy ? 'csv.busy' : 'csv.button'), { 0: (name) => <AsWritten>{name}</AsWritten> })}
       </button>
       <p role="status" className={said?.tone === 'error' ? staff.warn : styles.said}>
         {said?.text ?? ''}
