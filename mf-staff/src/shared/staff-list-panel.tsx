@@ -107,9 +107,24 @@ export function StaffRows<T>(props: StaffRowsProps<T>) {
   );
 }
 
-/** A row's last cell: Edit, named by the thing for screen readers. */
-export function EditCell({ to, name }: { to: string; name: string }) {
+/**
+ * A row's last cell: Edit, named by the thing for screen readers. A name in English on a Tamil page
+ * (`nameLang` 'en': content with no Tamil version) is read out as English, in a hidden part of the link.
+ */
+export function EditCell({ to, name, nameLang }: { to: string; name: string; nameLang?: 'en' | undefined }) {
   const t = useT(sharedCatalog);
+  if (nameLang)
+    return (
+      <div className={styles.rowActions}>
+        <Link to={to} className={styles.secondary}>
+          {t('list.edit')}
+          <span className="tca-visually-hidden">
+            {' — '}
+            <span lang={nameLang}>{name}</span>
+          </span>
+        </Link>
+      </div>
+    );
   return (
     <div className={styles.rowActions}>
       <Link to={to} className={styles.secondary} aria-label={t('list.editNamed', { name })}>

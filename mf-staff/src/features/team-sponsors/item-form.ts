@@ -1,5 +1,5 @@
 import { translator } from '@tca/ui/i18n';
-import { joinWords, listsCatalog } from '../../shared/lists/messages.js';
+import { joinWords, listsCatalog, tamilLabel } from '../../shared/lists/messages.js';
 import type { ListItem, ListKind, Draft } from './list-kinds.js';
 import { teamCatalog } from './messages.js';
 
@@ -33,7 +33,7 @@ export function formFieldNames<I extends ListItem>(kind: ListKind<I>): string[] 
 export function fieldLabel<I extends ListItem>(kind: ListKind<I>, name: string): string {
   const t = translator(teamCatalog);
   if (name === 'imageAlt') return t(`${kind.path}.alt`);
-  if (name.startsWith('ta.')) return translator(listsCatalog)('tamil.label', { label: fieldLabel(kind, name.slice(3)) });
+  if (name.startsWith('ta.')) return tamilLabel(translator(listsCatalog), name === 'ta.description' ? 'ta.about' : name === 'ta.designation' ? 'ta.designation' : 'ta.name');
   return kind.fields.some((field) => field.name === name) ? t(`${kind.path}.field.${name}` as TeamKey) : name;
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Field, fieldClasses } from '@tca/ui/forms';
 import { useT } from '@tca/ui/i18n';
-import { listsCatalog } from './messages.js';
+import { listsCatalog, tamilLabel, type TamilWord } from './messages.js';
 import styles from './bilingual.module.css';
 
 /** An English field and its Tamil version side by side (stacked on a phone). */
@@ -10,8 +10,8 @@ export function FieldPair({ children }: { children: ReactNode }) {
 }
 
 interface TamilFieldProps {
-  /** The English field's label as shown ("Title"); the Tamil one is "Title (Tamil)". */
-  label: string;
+  /** The field's Tamil name: the label is "தலைப்பு (Tamil)" on an English page, "தலைப்பு (தமிழில்)" on a Tamil one. */
+  word: TamilWord;
   value: string;
   maxLength: number;
   error?: string | undefined;
@@ -22,12 +22,14 @@ interface TamilFieldProps {
 
 /**
  * The Tamil version of a content field: optional, the English field's limit, typed in Tamil (`lang="ta"`
- * on the control whatever the page's language); left blank, the public page shows the English.
+ * on the control whatever the page's language); left blank, the public page shows the English. Its label
+ * names the field in Tamil on every page (and says Tamil): the editor writing it reads Tamil, and the
+ * English field's name stays the English field's alone.
  */
-export function TamilField({ label, value, maxLength, error, onChange, rows }: TamilFieldProps) {
+export function TamilField({ word, value, maxLength, error, onChange, rows }: TamilFieldProps) {
   const t = useT(listsCatalog);
   return (
-    <Field label={t('tamil.label', { label })} error={error} hint={t('tamil.hint')}>
+    <Field label={tamilLabel(t, word)} error={error} hint={t('tamil.hint')}>
       {(control) =>
         rows ? (
           <textarea {...control} lang="ta" className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={rows} maxLength={maxLength} value={value} onChange={(e) => onChange(e.target.value)} />

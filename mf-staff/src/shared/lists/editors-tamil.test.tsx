@@ -32,15 +32,17 @@ const ALLOWED = ['Markdown', 'JPEG', 'PNG', 'WebP', 'SVG', 'https', 'bold', 'ita
 
 test('the editors put each Tamil field beside its English one, lang="ta", optional and with the English limit', () => {
   const html = render(<PostEditor post={post} />);
-  assert.match(html, /<label[^>]*>Title \(Tamil\)<\/label>/);
+  // Labelled in Tamil on every page, so the English field's name stays its own ("Title" names one field).
+  assert.match(html, /<label[^>]*>தலைப்பு \(Tamil\)<\/label>/);
+  assert.doesNotMatch(html, /<label[^>]*>[^<]*Title[^<]*\(Tamil\)/);
   assert.match(html, /<input[^>]*lang="ta"[^>]*maxLength="200"[^>]*value="பூங்காவில் பொங்கல்"/);
   assert.match(html, /<textarea[^>]*lang="ta"[^>]*>\n?# வணக்கம்<\/textarea>/);
   assert.match(html, /Preview \(Tamil\)/);
-  assert.ok(html.indexOf('Title (Tamil)') < html.indexOf('>Date<'), 'the Tamil title comes right after the English one');
+  assert.ok(html.indexOf('தலைப்பு (Tamil)') < html.indexOf('>Date<'), 'the Tamil title comes right after the English one');
   const eventHtml = render(<EventEditor event={event} />);
-  for (const label of ['Name (Tamil)', 'Location (Tamil)', 'Description (Tamil)']) assert.match(eventHtml, new RegExp(`>${label.replace(/[()]/g, '\\$&')}</label>`));
+  for (const label of ['பெயர் (Tamil)', 'இடம் (Tamil)', 'விவரம் (Tamil)']) assert.match(eventHtml, new RegExp(`>${label.replace(/[()]/g, '\\$&')}</label>`));
   assert.match(eventHtml, /value="தீபாவளி"/);
-  assert.match(render(<AlbumEditor album={album} />), />Name \(Tamil\)<\/label>/);
+  assert.match(render(<AlbumEditor album={album} />), />பெயர் \(Tamil\)<\/label>/);
 });
 
 test('the lists and editors in Tamil: no English left outside lang="en" content, Tamil names shown when written', async () => {

@@ -1,4 +1,4 @@
-import { currentLang, defineCatalog, englishIndex, translator, useLang, type Catalog, type CatalogFile, type Lang } from '@tca/ui/i18n';
+import { currentLang, defineCatalog, englishIndex, translator, useLang, type Catalog, type CatalogFile, type Lang, type Translate } from '@tca/ui/i18n';
 import en from './messages/en.json';
 
 /**
@@ -43,4 +43,12 @@ export function joinWords(words: readonly string[]): string {
 export function useShownLang(): Lang {
   useLang();
   return currentLang();
+}
+
+/** The Tamil fields' own names (`ta.*`), in Tamil on every page. */
+export type TamilWord = 'ta.title' | 'ta.text' | 'ta.name' | 'ta.description' | 'ta.location' | 'ta.designation' | 'ta.about';
+
+/** A Tamil field's label: "தலைப்பு (Tamil)" / "தலைப்பு (தமிழில்)". */
+export function tamilLabel(t: Translate<typeof listsCatalog.english>, word: TamilWord): string {
+  return t('tamil.label', { label: t(word) });
 }

@@ -18,7 +18,7 @@ import { pickText, richText } from '@tca/ui/i18n/format';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
 import { fieldMessage } from '../../../shared/lists/field-message.js';
-import { fieldsNeedAChange, knownText, listsCatalog, useShownLang } from '../../../shared/lists/messages.js';
+import { fieldsNeedAChange, knownText, listsCatalog, useShownLang, tamilLabel } from '../../../shared/lists/messages.js';
 import { EditorButtons, EditorOutcome, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
 import { eventsCatalog } from '../messages.js';
 import { addEventImage } from '../api/add-event-image.js';
@@ -63,7 +63,6 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
   const set = <K extends keyof EventDraft>(name: K, value: EventDraft[K]) => setDraft((now) => ({ ...now, [name]: value }));
   const t = useT(eventsCatalog);
   const tl = useT(listsCatalog);
-  const tamilLabel = (label: string) => tl('tamil.label', { label });
   const lang = useShownLang();
   // The key is an identifier: marked as not Tamil on a Tamil page.
   const keyPart = (key: string) => (lang === 'en' ? key : <span lang="en">{key}</span>);
@@ -78,9 +77,9 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
     'Ticket link': t('field.eventLink'),
     Status: t('field.status'),
     'Alt text': t('field.alt'),
-    'Tamil name': tamilLabel(t('field.name')),
-    'Tamil description': tamilLabel(t('field.description')),
-    'Tamil location': tamilLabel(t('field.location')),
+    'Tamil name': tamilLabel(tl, 'ta.name'),
+    'Tamil description': tamilLabel(tl, 'ta.description'),
+    'Tamil location': tamilLabel(tl, 'ta.location'),
   };
   const shownErrors: EventErrors = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message === undefined ? undefined : fieldMessage(message, labels, shown)]));
 
@@ -185,7 +184,7 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
           <Field label={t('field.name')} required error={shownErrors.name}>
             {(control) => <input {...control} className={fieldClasses.control} value={draft.name} maxLength={EVENT_NAME_MAX} onChange={(e) => set('name', e.target.value)} />}
           </Field>
-          <TamilField label={t('field.name')} value={draft.taName} maxLength={EVENT_NAME_MAX} error={shownErrors['ta.name']} onChange={(value) => set('taName', value)} />
+          <TamilField word="ta.name" value={draft.taName} maxLength={EVENT_NAME_MAX} error={shownErrors['ta.name']} onChange={(value) => set('taName', value)} />
         </FieldPair>
         <Field label={t('field.status')} required error={shownErrors.status} hint={t(`hint.${draft.status}`)}>
           {(control) => (
@@ -211,7 +210,7 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
           <Field label={t('field.location')} error={shownErrors.location}>
             {(control) => <input {...control} className={fieldClasses.control} value={draft.location} maxLength={EVENT_LOCATION_MAX} onChange={(e) => set('location', e.target.value)} />}
           </Field>
-          <TamilField label={t('field.location')} value={draft.taLocation} maxLength={EVENT_LOCATION_MAX} error={shownErrors['ta.location']} onChange={(value) => set('taLocation', value)} />
+          <TamilField word="ta.location" value={draft.taLocation} maxLength={EVENT_LOCATION_MAX} error={shownErrors['ta.location']} onChange={(value) => set('taLocation', value)} />
         </FieldPair>
         <Field label={t('field.eventLink')} error={shownErrors.eventLink} hint={t('field.eventLinkHint', { button: 'buy' })}>
           {(control) => <input {...control} type="url" inputMode="url" className={fieldClasses.control} value={draft.eventLink} onChange={(e) => set('eventLink', e.target.value)} />}
@@ -219,10 +218,10 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
         <FieldPair>
           <Field label={t('field.description')} error={shownErrors.description}>
             {(control) => (
-              <textarea {...control} className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={6} maxLength={EVENT_DESCRIPTION_MAX} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+              <textarea {...control} lang={lang === 'en' ? undefined : 'en'} className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={6} maxLength={EVENT_DESCRIPTION_MAX} value={draft.description} onChange={(e) => set('description', e.target.value)} />
             )}
           </Field>
-          <TamilField label={t('field.description')} rows={6} value={draft.taDescription} maxLength={EVENT_DESCRIPTION_MAX} error={shownErrors['ta.description']} onChange={(value) => set('taDescription', value)} />
+          <TamilField word="ta.description" rows={6} value={draft.taDescription} maxLength={EVENT_DESCRIPTION_MAX} error={shownErrors['ta.description']} onChange={(value) => set('taDescription', value)} />
         </FieldPair>
         <EventPictures images={draft.images} errors={shownErrors} busy={busy} canAdd={event !== null} onChange={(images) => set('images', images)} onAdd={addPicture} />
         <EditorButtons busy={busy} saveLabel={t('save')} remove={event ? { label: t('delete'), onClick: () => setConfirmDelete(true) } : undefined} />

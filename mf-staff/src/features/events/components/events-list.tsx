@@ -51,7 +51,7 @@ export function EventRows({ events }: { events: readonly StaffEventSummary[] }) 
             <LabelledCell label={t('list.status')}>
               <span className={event.status === 'Active' ? styles.ok : event.status === 'Cancelled' ? styles.warn : styles.badge}>{statusLabel(event.status)}</span>
             </LabelledCell>
-            <EditCell to={eventEditorPath(event.key)} name={name.text} />
+            <EditCell to={eventEditorPath(event.key)} name={name.text} nameLang={name.lang} />
           </>
         );
       }}

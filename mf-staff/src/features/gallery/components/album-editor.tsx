@@ -8,7 +8,7 @@ import { Link, useNavigate } from '@tca/ui/router';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
 import { fieldMessage } from '../../../shared/lists/field-message.js';
-import { fieldsNeedAChange, listsCatalog, useShownLang } from '../../../shared/lists/messages.js';
+import { fieldsNeedAChange, listsCatalog, useShownLang, tamilLabel } from '../../../shared/lists/messages.js';
 import { EditorButtons, EditorOutcome, readChangeFailure, StaleNotice, useStaleEditing } from '../../../shared/stale-editing.js';
 import { galleryCatalog, shownGalleryText } from '../messages.js';
 import { createAlbum, deleteAlbum, updateAlbum } from '../api/album-calls.js';
@@ -48,7 +48,7 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
   const t = useT(galleryCatalog);
   const tl = useT(listsCatalog);
   const lang = useShownLang();
-  const labels = { Name: t('field.name'), Date: t('field.date'), 'Tamil name': tl('tamil.label', { label: t('field.name') }) };
+  const labels = { Name: t('field.name'), Date: t('field.date'), 'Tamil name': tamilLabel(tl, 'ta.name') };
   const errorOf = (field: AlbumField) => (errors[field] === undefined ? undefined : fieldMessage(errors[field], labels, shownGalleryText));
 
   /** A newer copy of the album from any answer (uploads finish in any order: the later version wins). */
@@ -140,7 +140,7 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
           <Field label={t('field.name')} required error={errorOf('name')}>
             {(control) => <input {...control} className={fieldClasses.control} value={draft.name} maxLength={ALBUM_NAME_MAX} onChange={(e) => setDraft((now) => ({ ...now, name: e.target.value }))} />}
           </Field>
-          <TamilField label={t('field.name')} value={draft.taName} maxLength={ALBUM_NAME_MAX} error={errorOf('ta.name')} onChange={(value) => setDraft((now) => ({ ...now, taName: value }))} />
+          <TamilField word="ta.name" value={draft.taName} maxLength={ALBUM_NAME_MAX} error={errorOf('ta.name')} onChange={(value) => setDraft((now) => ({ ...now, taName: value }))} />
         </FieldPair>
         <Field label={t('field.date')} required error={errorOf('date')} hint={t('field.dateHint')}>
           {(control) => <input {...control} type="date" className={fieldClasses.control} value={draft.date} onChange={(e) => setDraft((now) => ({ ...now, date: e.target.value }))} />}

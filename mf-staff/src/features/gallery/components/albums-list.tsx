@@ -51,7 +51,7 @@ export function AlbumRows({ albums }: { albums: readonly StaffAlbumSummary[] }) 
             <LabelledCell label={t('list.photos')}>
               <span>{album.photoCount}</span>
             </LabelledCell>
-            <EditCell to={albumEditorPath(album.key)} name={name.text} />
+            <EditCell to={albumEditorPath(album.key)} name={name.text} nameLang={name.lang} />
           </>
         );
       }}

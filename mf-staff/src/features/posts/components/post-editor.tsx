@@ -20,7 +20,7 @@ import { useMarkdownPreview } from '../../../shared/use-markdown-preview.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
 import { fieldMessage } from '../../../shared/lists/field-message.js';
-import { fieldsNeedAChange, knownText, listsCatalog, useShownLang } from '../../../shared/lists/messages.js';
+import { fieldsNeedAChange, knownText, listsCatalog, useShownLang, tamilLabel } from '../../../shared/lists/messages.js';
 import { EditorButtons, EditorOutcome, readChangeFailure, StaleNotice as StaleBanner, useStaleEditing } from '../../../shared/stale-editing.js';
 import { createPost } from '../api/create-post.js';
 import { deletePost } from '../api/delete-post.js';
@@ -59,12 +59,13 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
   const tamilPreview = useMarkdownPreview(draft.taBody, previewPost);
   const t = useT(postsCatalog);
   const tl = useT(listsCatalog);
-  const tamilLabel = (label: string) => tl('tamil.label', { label });
   const lang = useShownLang();
   // The key is an identifier: marked as not Tamil on a Tamil page.
   const keyPart = (key: string) => (lang === 'en' ? key : <span lang="en">{key}</span>);
+  // The English text's field holds English on a Tamil page too.
+  const englishPart = lang === 'en' ? undefined : 'en';
   // The contracts name fields by their own labels (Body is the editor's Text).
-  const labels = { Title: t('field.title'), Date: t('field.date'), Body: t('field.bodyRule'), 'Cover alt text': t('field.coverAlt'), 'Tamil title': tamilLabel(t('field.title')), 'Tamil body': tamilLabel(t('field.text')) };
+  const labels = { Title: t('field.title'), Date: t('field.date'), Body: t('field.bodyRule'), 'Cover alt text': t('field.coverAlt'), 'Tamil title': tamilLabel(tl, 'ta.title'), 'Tamil body': tamilLabel(tl, 'ta.text') };
   const errorOf = (field: PostField) => (errors[field] === undefined ? undefined : fieldMessage(errors[field], labels, shown));
 
   useEffect(() => {
@@ -179,7 +180,7 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
           <Field label={t('field.title')} required error={errorOf('title')}>
             {(control) => <input {...control} className={fieldClasses.control} value={draft.title} maxLength={POST_TITLE_MAX} onChange={(e) => set('title', e.target.value)} />}
           </Field>
-          <TamilField label={t('field.title')} value={draft.taTitle} maxLength={POST_TITLE_MAX} error={errorOf('ta.title')} onChange={(value) => set('taTitle', value)} />
+          <TamilField word="ta.title" value={draft.taTitle} maxLength={POST_TITLE_MAX} error={errorOf('ta.title')} onChange={(value) => set('taTitle', value)} />
         </FieldPair>
         <Field label={t('field.date')} required error={errorOf('date')} hint={t('field.dateHint')}>
           {(control) => <input {...control} type="date" className={fieldClasses.control} value={draft.date} onChange={(e) => set('date', e.target.value)} />}
@@ -213,9 +214,9 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
         </Field>
         <FieldPair>
           <Field label={t('field.body')} error={errorOf('body')} hint={t('field.bodyHint')}>
-            {(control) => <textarea {...control} className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={16} maxLength={POST_BODY_MAX} value={draft.body} onChange={(e) => set('body', e.target.value)} />}
+            {(control) => <textarea {...control} lang={englishPart} className={`${fieldClasses.control} ${fieldClasses.textarea}`} rows={16} maxLength={POST_BODY_MAX} value={draft.body} onChange={(e) => set('body', e.target.value)} />}
           </Field>
-          <TamilField label={t('field.text')} rows={16} value={draft.taBody} maxLength={POST_BODY_MAX} error={errorOf('ta.body')} onChange={(value) => set('taBody', value)} />
+          <TamilField word="ta.text" rows={16} value={draft.taBody} maxLength={POST_BODY_MAX} error={errorOf('ta.body')} onChange={(value) => set('taBody', value)} />
         </FieldPair>
         <FieldPair>
           <section aria-labelledby="preview-title">

@@ -51,7 +51,7 @@ export function PostRows({ posts, timeZone }: { posts: readonly StaffPostSummary
             <LabelledCell label={t('list.updated')}>
               <span>{timeText(post.updatedAt, INTL_LOCALE[lang], timeZone)}</span>
             </LabelledCell>
-            <EditCell to={postEditorPath(post.key)} name={title.text} />
+            <EditCell to={postEditorPath(post.key)} name={title.text} nameLang={title.lang} />
           </>
         );
       }}

@@ -12,7 +12,7 @@ import { ImageField } from '../../../shared/image-field.js';
 import { failureText } from '../../../shared/failure-text.js';
 import { FieldPair, TamilField } from '../../../shared/lists/bilingual.js';
 import { fieldMessage } from '../../../shared/lists/field-message.js';
-import { fieldsNeedAChange, listsCatalog, useShownLang } from '../../../shared/lists/messages.js';
+import { fieldsNeedAChange, listsCatalog, useShownLang, type TamilWord } from '../../../shared/lists/messages.js';
 import { sharedCatalog } from '../../../shared/messages.js';
 import { createItem, updateItem, uploadPicture } from '../api/ordered-api.js';
 import { changedText, checkDraft, fieldLabel, formFieldNames } from '../item-form.js';
@@ -193,7 +193,7 @@ export function ItemDialog<I extends ListItem>({ kind, item: opened, onSaved, on
             <FieldPair key={field.name}>
               <TextField kind={kind} field={field} value={draft[field.name] ?? ''} error={errorOf(field.name)} onChange={(value) => set(field.name, value)} />
               <TamilField
-                label={fieldLabel(kind, field.name)}
+                word={TAMIL_WORDS[field.name] ?? 'ta.name'}
                 value={draft[`ta.${field.name}`] ?? ''}
                 maxLength={field.maxLength}
                 error={errorOf(`ta.${field.name}`)}
@@ -218,6 +218,9 @@ export function ItemDialog<I extends ListItem>({ kind, item: opened, onSaved, on
     </Modal>
   );
 }
+
+/** Each field's Tamil name, for its Tamil version's label. */
+const TAMIL_WORDS: Readonly<Record<string, TamilWord>> = { name: 'ta.name', designation: 'ta.designation', description: 'ta.about' };
 
 interface TextFieldProps<I extends ListItem> {
   kind: ListKind<I>;
