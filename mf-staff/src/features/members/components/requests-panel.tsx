@@ -3,6 +3,7 @@ import type { MembershipRequest, MembershipRequestsAnswer } from '@tca/contracts
 import { notify } from '@tca/ui';
 import { Banner } from '@tca/ui/forms';
 import { useT } from '@tca/ui/i18n';
+import { knownText } from '../../../shared/known-text.js';
 import { ChoiceSelect } from '../../../shared/choice-select.js';
 import { ConfirmDialog } from '../../../shared/confirm-dialog.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
@@ -37,18 +38,19 @@ export function RequestsPanel() {
     if (outcome.ok) {
       setDeciding(null);
       setFailure(null);
-      notify.success(`${request.requestId}: ${outcome.answer?.message ?? t('requests.decided')}`);
+      notify.success(`${request.requestId}: ${outcome.answer?.message ? knownText(outcome.answer.message, membersCatalog) : t('requests.decided')}`);
       reload();
       return;
     }
+    const text = knownText(outcome.text, membersCatalog);
     if (kind === 'reject' && outcome.status !== 409) {
       // A refused reason (or no answer): the dialog stays open with the message, to correct or send again.
-      setFailure(outcome.text);
+      setFailure(text);
       return;
     }
     setDeciding(null);
-    setFailure(outcome.text);
-    notify.error(outcome.text);
+    setFailure(text);
+    notify.error(text);
     reload();
   };
 
