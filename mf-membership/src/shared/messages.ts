@@ -70,7 +70,7 @@ export function levelTexts(level: MembershipLevel): { name: string; type: string
     // A benefit the catalog does not hold (the contracts' list grew) shows its English.
     benefits: level.benefits.map((benefit, index) => {
       const key = `${level.name}.${index}`;
-      return key in en && en[key as Key] === benefit ? t(key as Key) : benefit;
+      return key in en ? t(key as Key) : benefit;
     }),
   };
 }

@@ -1,5 +1,5 @@
-import { MEMBER_FIELD_LABELS, SUBMISSION_NOT_ALLOWED, type MemberRequiredField } from '@tca/contracts';
-import { currentLang, defineCatalog, translator } from '@tca/ui/i18n';
+import { MEMBER_FIELD_LABELS, type MemberRequiredField } from '@tca/contracts';
+import { currentLang, defineCatalog, englishIndex, translator } from '@tca/ui/i18n';
 import en from './messages/en.json';
 
 /**
@@ -21,16 +21,8 @@ const FIELD_BY_LABEL: ReadonlyMap<string, MemberRequiredField> = new Map(
   Object.entries(MEMBER_FIELD_LABELS).map(([field, label]) => [label, field as MemberRequiredField]),
 );
 
-// Whole messages of the schema and the server, by their English wording.
-const WHOLE: Readonly<Record<string, Key>> = {
-  [en['v.referredLong']]: 'v.referredLong',
-  [en['v.postal']]: 'v.postal',
-  [en['v.date']]: 'v.date',
-  [en['v.email']]: 'v.email',
-  [en['v.correct']]: 'v.correct',
-  [SUBMISSION_NOT_ALLOWED.title]: 'na.title',
-  [SUBMISSION_NOT_ALLOWED.message]: 'na.message',
-};
+// Whole messages of the schema and the server (SUBMISSION_NOT_ALLOWED's title and message among them), by their English wording.
+const byEnglish: ReadonlyMap<string, Key> = englishIndex(detailsCatalog);
 
 const MISSING_PREFIX = 'Please fill in all required fields: ';
 
@@ -42,7 +34,7 @@ export function detailsText(message: string): string {
   if (currentLang() === 'en') return message;
   const t = translator(detailsCatalog);
   const trimmed = message.trim();
-  const whole = WHOLE[trimmed];
+  const whole = byEnglish.get(trimmed);
   if (whole) return t(whole);
   if (trimmed.startsWith(MISSING_PREFIX)) {
     const labels = trimmed.slice(MISSING_PREFIX.length).split(', ');
