@@ -1,6 +1,5 @@
 import type { SiteEvent } from '@tca/contracts';
 import type { Lang, Translate } from '@tca/ui/i18n';
-import { formatDate } from '@tca/ui/i18n/format';
 import { daysBetween, formatDay, formatTime } from '../../shared/adelaide-date.js';
 import { safeHttpUrl } from '../../shared/external-url.js';
 import type { eventsCatalog } from './messages.js';
@@ -73,23 +72,12 @@ export function ticketLink(event: Pick<SiteEvent, 'eventLink'>): string | null {
   return safeHttpUrl(event.eventLink);
 }
 
-// Tamil's day names are short in full ('short' cuts ஞாயிறு to ஞாயி.).
-const TAMIL_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
-
-/**
- * A calendar day (YYYY-MM-DD) for people in `lang`: "Sat 14 June 2025", in Tamil "சனி, 14 ஜூன், 2025"
- * (the day as written, whatever the time zone: it is already Adelaide's).
- */
-export function dayText(day: string, lang: Lang): string {
-  return lang === 'en' ? formatDay(day) : formatDate(`${day}T00:00:00Z`, lang, TAMIL_DAY);
-}
-
 /**
  * When an event happens, for people: "Sat 14 June 2025 – Sun 15 June 2025, 6:30 pm"; in Tamil the days in
  * Tamil and a 24-hour time ("சனி, 14 ஜூன், 2025, 18:30"), as the association's Tamil e-mails write it.
  */
 export function eventWhen(event: Pick<SiteEvent, 'date' | 'endDate' | 'time'>, lang: Lang = 'en'): string {
-  const days = event.endDate && event.endDate !== event.date ? `${dayText(event.date, lang)} – ${dayText(event.endDate, lang)}` : dayText(event.date, lang);
+  const days = event.endDate && event.endDate !== event.date ? `${formatDay(event.date, lang)} – ${formatDay(event.endDate, lang)}` : formatDay(event.date, lang);
   if (!event.time) return days;
-  return `${days}, ${lang === 'en' ? formatTime(event.time) : event.time}`;
+  return `${days}, ${formatTime(event.time, lang)}`;
 }

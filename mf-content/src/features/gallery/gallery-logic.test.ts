@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { albumDay, groupByYear } from './gallery-logic.js';
+import { groupByYear } from './gallery-logic.js';
 
 test('gallery events are grouped by year, newest year and newest event first', () => {
   const groups = groupByYear([
@@ -19,9 +19,4 @@ test('gallery events are grouped by year, newest year and newest event first', (
     ],
   );
   assert.deepEqual(groupByYear([]), []);
-});
-
-test('an album’s day in English and in Tamil', () => {
-  assert.equal(albumDay('2025-06-15', 'en'), 'Sun 15 June 2025');
-  assert.equal(albumDay('2025-06-15', 'ta'), 'ஞாயிறு, 15 ஜூன், 2025');
 });

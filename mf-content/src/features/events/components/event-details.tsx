@@ -78,7 +78,7 @@ export function EventActions({ event }: { event: SiteEvent }) {
     <div className={styles.actions}>
       {tickets ? (
         <a className="tca-button" href={tickets} target="_blank" rel="noopener noreferrer">
-          {t('tickets', { action: 'buy' })}
+          {t('tickets')}
           <span className="tca-visually-hidden">{t('newTab')}</span>
         </a>
       ) : (

@@ -5,7 +5,8 @@ import { pickText } from '@tca/ui/i18n/format';
 import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../../shared/status.js';
 import { StoredImage } from '../../../shared/stored-image.js';
 import { useContent } from '../../../shared/content/use-content.js';
-import { albumDay, groupByYear } from '../gallery-logic.js';
+import { formatDay } from '../../../shared/adelaide-date.js';
+import { groupByYear } from '../gallery-logic.js';
 import { galleryCatalog } from '../messages.js';
 import styles from '../gallery.module.css';
 import { getGalleryEvents } from '../api/get-gallery-events.js';
@@ -124,7 +125,7 @@ function AlbumCard({ album, name, eager, buttonRef, onOpen }: AlbumCardProps) {
           {name.text}
         </h3>
         <p className={styles.meta}>
-          {albumDay(album.date, lang)} · {t('photos', { n: album.images.length })}
+          {formatDay(album.date, lang)} · {t('photos', { n: album.images.length })}
         </p>
         <button type="button" className={styles.open} ref={buttonRef} onClick={onOpen}>
           {t('view')}
@@ -159,7 +160,7 @@ function AlbumPhotos({ album, name, onBack, heading }: AlbumPhotosProps) {
         {name.text}
       </h2>
       <p className={styles.meta}>
-        {albumDay(album.date, lang)} · {t('photos', { n: album.images.length })}
+        {formatDay(album.date, lang)} · {t('photos', { n: album.images.length })}
       </p>
       {album.images.length === 0 ? (
         <EmptyMessage>{t('empty')}</EmptyMessage>
