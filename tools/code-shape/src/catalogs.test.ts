@@ -43,8 +43,8 @@ const glossary = (JSON.parse(readFileSync(path.join(rootDir, 'glossary.ta.json')
 const TAMIL = /[\u0B80-\u0BFF]/;
 const files = [...catalogs(path.join(rootDir, 'shell')), ...['mf-content', 'mf-membership', 'mf-account', 'mf-staff', 'packages', 'services'].flatMap((dir) => catalogs(path.join(rootDir, dir)))];
 
-/** The apps translated so far (issue 17 is open: mf-content and mf-membership join as they are done). */
-const TRANSLATED_APPS = ['shell', 'mf-account', 'mf-staff', 'packages/ui', 'services/identity', 'packages/service-kit'];
+/** The apps and services whose interface and e-mails are translated: each has catalogs. */
+const TRANSLATED_APPS = ['shell', 'mf-content', 'mf-membership', 'mf-account', 'mf-staff', 'packages/ui', 'packages/service-kit', 'services/identity', 'services/content', 'services/payments'];
 
 test('the catalogs are found (every app translated so far has some)', () => {
   for (const app of TRANSLATED_APPS) {
