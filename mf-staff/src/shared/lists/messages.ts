@@ -1,4 +1,5 @@
-import { currentLang, defineCatalog, englishIndex, translator, useLang, type Catalog, type CatalogFile, type Lang, type Translate } from '@tca/ui/i18n';
+import { currentLang, defineCatalog, englishIndex, translator, useLang, useT, type Catalog, type CatalogFile, type Lang, type Translate } from '@tca/ui/i18n';
+import type { StaffListTexts } from '../staff-list-panel.js';
 import en from './messages/en.json';
 
 /**
@@ -51,4 +52,12 @@ export type TamilWord = 'ta.title' | 'ta.text' | 'ta.name' | 'ta.description' | 
 /** A Tamil field's label: "தலைப்பு (Tamil)" / "தலைப்பு (தமிழில்)". */
 export function tamilLabel(t: Translate<typeof listsCatalog.english>, word: TamilWord): string {
   return t('tamil.label', { label: t(word) });
+}
+
+type ListTextKey = 'list.new' | 'list.loading' | 'list.failed' | 'list.empty' | 'list.count';
+
+/** A list page's whole sentences from its feature's catalog (its `list.*` keys; `list.count` an ICU plural of n). */
+export function useListTexts<M extends CatalogFile & Readonly<Record<ListTextKey, string>>>(catalog: Catalog<M>): StaffListTexts {
+  const t = useT(catalog);
+  return { newLabel: t('list.new'), loading: t('list.loading'), failed: t('list.failed'), empty: t('list.empty'), count: (n) => t('list.count', { n }) };
 }

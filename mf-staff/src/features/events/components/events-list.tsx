@@ -4,24 +4,18 @@ import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { listEvents } from '../api/list-events.js';
 import { eventsCatalog } from '../messages.js';
-import { EditCell, LabelledCell, StaffListPanel, StaffRows, type StaffListTexts } from '../../../shared/staff-list-panel.js';
+import { EditCell, LabelledCell, StaffListPanel, StaffRows } from '../../../shared/staff-list-panel.js';
 import { statusLabel, whenText } from '../event-form.js';
 import styles from '../../../shared/staff.module.css';
-import { useShownLang } from '../../../shared/lists/messages.js';
+import { useListTexts, useShownLang } from '../../../shared/lists/messages.js';
 
 export const eventEditorPath = (key: string) => `/staff/events/${encodeURIComponent(key)}`;
-
-/** The list's sentences in the language shown. */
-function useEventsTexts(): StaffListTexts {
-  const t = useT(eventsCatalog);
-  return { newLabel: t('list.new'), loading: t('list.loading'), failed: t('list.failed'), empty: t('list.empty'), count: (n) => t('list.count', { n }) };
-}
 
 /** /staff/events: every event with its status (drafts and cancelled ones too), and New event. */
 export function EventsPanel() {
   const t = useT(eventsCatalog);
   return (
-    <StaffListPanel title={t('list.title')} lead={t('list.lead')} texts={useEventsTexts()} newPath={paths.staffEventNew} load={listEvents} answerName="an event list">
+    <StaffListPanel title={t('list.title')} lead={t('list.lead')} texts={useListTexts(eventsCatalog)} newPath={paths.staffEventNew} load={listEvents} answerName="an event list">
       {(answer) => <EventRows events={answer.events} />}
     </StaffListPanel>
   );
@@ -32,7 +26,7 @@ export function EventRows({ events }: { events: readonly StaffEventSummary[] }) 
   const t = useT(eventsCatalog);
   const lang = useShownLang();
   return (
-    <StaffRows items={events} texts={useEventsTexts()} titleId="events-title" keyOf={(event) => event.key}>
+    <StaffRows items={events} texts={useListTexts(eventsCatalog)} titleId="events-title" keyOf={(event) => event.key}>
       {(event) => {
         const name = pickText(event.name, event.ta?.name, lang);
         return (

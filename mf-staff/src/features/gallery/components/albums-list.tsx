@@ -4,24 +4,18 @@ import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { listAlbums } from '../api/album-calls.js';
 import { galleryCatalog } from '../messages.js';
-import { EditCell, LabelledCell, StaffListPanel, StaffRows, type StaffListTexts } from '../../../shared/staff-list-panel.js';
+import { EditCell, LabelledCell, StaffListPanel, StaffRows } from '../../../shared/staff-list-panel.js';
 import styles from '../../../shared/staff.module.css';
 import gallery from '../gallery.module.css';
-import { useShownLang } from '../../../shared/lists/messages.js';
+import { useListTexts, useShownLang } from '../../../shared/lists/messages.js';
 
 export const albumEditorPath = (key: string) => `/staff/gallery/${encodeURIComponent(key)}`;
-
-/** The list's sentences in the language shown. */
-function useAlbumsTexts(): StaffListTexts {
-  const t = useT(galleryCatalog);
-  return { newLabel: t('list.new'), loading: t('list.loading'), failed: t('list.failed'), empty: t('list.empty'), count: (n) => t('list.count', { n }) };
-}
 
 /** /staff/gallery: every album (newest date first, as the public gallery) and New album. */
 export function AlbumsPanel() {
   const t = useT(galleryCatalog);
   return (
-    <StaffListPanel title={t('list.title')} lead={t('list.lead')} texts={useAlbumsTexts()} newPath={paths.staffAlbumNew} load={listAlbums} answerName="an album list">
+    <StaffListPanel title={t('list.title')} lead={t('list.lead')} texts={useListTexts(galleryCatalog)} newPath={paths.staffAlbumNew} load={listAlbums} answerName="an album list">
       {(answer) => <AlbumRows albums={answer.albums} />}
     </StaffListPanel>
   );
@@ -32,7 +26,7 @@ export function AlbumRows({ albums }: { albums: readonly StaffAlbumSummary[] }) 
   const t = useT(galleryCatalog);
   const lang = useShownLang();
   return (
-    <StaffRows items={albums} texts={useAlbumsTexts()} titleId="albums-title" keyOf={(album) => album.key} rowClassName={gallery.albumRow}>
+    <StaffRows items={albums} texts={useListTexts(galleryCatalog)} titleId="albums-title" keyOf={(album) => album.key} rowClassName={gallery.albumRow}>
       {(album) => {
         const name = pickText(album.name, album.ta?.name, lang);
         return (

@@ -4,24 +4,18 @@ import { pickText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { listPosts } from '../api/list-posts.js';
 import { postsCatalog } from '../messages.js';
-import { EditCell, LabelledCell, StaffListPanel, StaffRows, type StaffListTexts } from '../../../shared/staff-list-panel.js';
+import { EditCell, LabelledCell, StaffListPanel, StaffRows } from '../../../shared/staff-list-panel.js';
 import { statusText, timeText } from '../post-form.js';
 import styles from '../../../shared/staff.module.css';
-import { useShownLang } from '../../../shared/lists/messages.js';
+import { useListTexts, useShownLang } from '../../../shared/lists/messages.js';
 
 export const postEditorPath = (key: string) => `/staff/posts/${encodeURIComponent(key)}`;
-
-/** The list's sentences in the language shown. */
-function usePostsTexts(): StaffListTexts {
-  const t = useT(postsCatalog);
-  return { newLabel: t('list.new'), loading: t('list.loading'), failed: t('list.failed'), empty: t('list.empty'), count: (n) => t('list.count', { n }) };
-}
 
 /** /staff/posts: every post with its status, and New post. */
 export function PostsPanel() {
   const t = useT(postsCatalog);
   return (
-    <StaffListPanel title={t('list.title')} lead={t('list.lead')} texts={usePostsTexts()} newPath={paths.staffPostNew} load={listPosts} answerName="a post list">
+    <StaffListPanel title={t('list.title')} lead={t('list.lead')} texts={useListTexts(postsCatalog)} newPath={paths.staffPostNew} load={listPosts} answerName="a post list">
       {(answer) => <PostRows posts={answer.posts} />}
     </StaffListPanel>
   );
@@ -32,7 +26,7 @@ export function PostRows({ posts, timeZone }: { posts: readonly StaffPostSummary
   const t = useT(postsCatalog);
   const lang = useShownLang();
   return (
-    <StaffRows items={posts} texts={usePostsTexts()} titleId="posts-title" keyOf={(post) => post.key}>
+    <StaffRows items={posts} texts={useListTexts(postsCatalog)} titleId="posts-title" keyOf={(post) => post.key}>
       {(post) => {
         const title = pickText(post.title, post.ta?.title, lang);
         return (
