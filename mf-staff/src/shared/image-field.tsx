@@ -2,7 +2,7 @@ import { useEffect, useState, type Ref } from 'react';
 import { COVER_ACCEPT, type StaffPostCover } from '@tca/contracts';
 import { Field, fieldClasses } from '@tca/ui/forms';
 import { useT } from '@tca/ui/i18n';
-import { listsCatalog } from './lists/messages.js';
+import { listsCatalog, useShownLang } from './lists/messages.js';
 import styles from './image-field.module.css';
 
 interface ImageFieldProps {
@@ -26,6 +26,8 @@ interface ImageFieldProps {
  */
 export function ImageField({ label, hint, current, file, onFile, inputRef, error, alt }: ImageFieldProps) {
   const t = useT(listsCatalog);
+  // The stored alt text is content, written in English: marked so on a Tamil page.
+  const lang = useShownLang();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!file || typeof URL.createObjectURL !== 'function') {
@@ -45,7 +47,7 @@ export function ImageField({ label, hint, current, file, onFile, inputRef, error
             {previewUrl ? (
               <img className={styles.picture} src={previewUrl} alt={alt.value.trim() || t('image.chosen', { label: label.toLowerCase() })} />
             ) : current ? (
-              <img className={styles.picture} src={current.url} alt={current.alt} width={current.width} height={current.height} />
+              <img className={styles.picture} src={current.url} alt={current.alt} lang={lang === 'en' ? undefined : 'en'} width={current.width} height={current.height} />
             ) : null}
             <input {...control} ref={inputRef} type="file" accept={COVER_ACCEPT} className={fieldClasses.control} onChange={(event) => onFile(event.target.files?.[0] ?? null)} />
           </>

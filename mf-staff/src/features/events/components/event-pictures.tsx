@@ -3,6 +3,7 @@ import { COVER_ACCEPT, EVENT_IMAGE_ALT_MAX, EVENT_IMAGES_MAX, type StaffEventIma
 import { Field, fieldClasses } from '@tca/ui/forms';
 import { useT } from '@tca/ui/i18n';
 import { eventsCatalog } from '../messages.js';
+import { useShownLang } from '../../../shared/lists/messages.js';
 import { movedImage, type EventErrors } from '../event-form.js';
 import staff from '../../../shared/staff.module.css';
 import styles from '../events.module.css';
@@ -29,6 +30,8 @@ export function EventPictures({ images, errors, busy, canAdd, onChange, onAdd }:
   const fileInput = useRef<HTMLInputElement>(null);
   const full = images.length >= EVENT_IMAGES_MAX;
   const t = useT(eventsCatalog);
+  // Alt texts are content, written in English: marked so on a Tamil page.
+  const englishPart = useShownLang() === 'en' ? undefined : 'en';
 
   const move = (index: number, by: -1 | 1, name: string) => {
     onChange(movedImage(images, index, by));
@@ -48,7 +51,7 @@ export function EventPictures({ images, errors, busy, canAdd, onChange, onAdd }:
           const name = t('picture.name', { n: index + 1 });
           return (
             <li key={image.file} className={styles.picture}>
-              <img className={styles.thumb} src={image.url} alt={image.alt} width={image.width} height={image.height} />
+              <img className={styles.thumb} src={image.url} alt={image.alt} lang={englishPart} width={image.width} height={image.height} />
               <Field label={t('picture.alt', { name })} required error={errors[`images.${index}`]} hint={t('picture.altHint')}>
                 {(control) => (
                   <input

@@ -204,7 +204,7 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
         <Field label={t('field.cover')} hint={t('field.coverHint')}>
           {(control) => (
             <>
-              {post?.cover ? <img className={styles.coverImage} src={post.cover.url} alt={post.cover.alt} width={post.cover.width} height={post.cover.height} /> : null}
+              {post?.cover ? <img className={styles.coverImage} src={post.cover.url} alt={post.cover.alt} lang={englishPart} width={post.cover.width} height={post.cover.height} /> : null}
               <input {...control} ref={fileInput} type="file" accept={COVER_ACCEPT} className={fieldClasses.control} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
             </>
           )}

@@ -163,7 +163,7 @@ export function ItemRow<I extends ListItem>({ kind, item, onEdit, onRemove }: { 
   return (
     <div className={own.row}>
       {picture ? (
-        <img className={own.thumb} src={picture.url} alt={picture.alt} width={picture.width} height={picture.height} loading="lazy" />
+        <img className={own.thumb} src={picture.url} alt={picture.alt} lang={lang === 'en' ? undefined : 'en'} width={picture.width} height={picture.height} loading="lazy" />
       ) : (
         <span className={own.noPicture}>{t(`${kind.path}.noPicture`)}</span>
       )}
