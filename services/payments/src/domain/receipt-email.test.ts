@@ -107,4 +107,14 @@ describe('receipts', () => {
     assert.match(demo.subject, /^Your refund for Stubborn Attachments/);
     assert.doesNotMatch(demo.text, /Cancelled/);
   });
+
+  it('the refund e-mail of a checkout in Tamil is in Tamil', () => {
+    const refunded: Order = { ...order, language: 'ta', status: 'refunded', refundedAt: new Date('2027-01-05T01:00:00Z') };
+    const mail = emailJobSchema.parse(refundEmail(refunded, 'meera@example.org', 'https://tamil.example.org'));
+    assert.equal(mail.subject, 'உங்கள் தங்கம்-குடும்பம் உறுப்புரிமை – உங்களுக்கான பணத்திருப்பம் (ORD-2026-000042)');
+    assert.match(mail.text, /திருப்பி அனுப்பிய தொகை: A\$200\.00/);
+    assert.match(mail.text, /நிலை: ரத்துசெய்யப்பட்டது/);
+    assert.match(mail.html ?? '', /<html lang="ta">/);
+    assert.doesNotMatch(mail.text.replace(/Meera Raman|ORD-\d+-\d+|REQ-1|https:\S+/g, ''), /[A-Za-z]{3,}/);
+  });
 });

@@ -80,31 +80,33 @@ export function refundEmailKey(order: Pick<Order, 'reference'>): string {
 }
 
 /**
- * The member's e-mail for a refunded order (issue 15): the amount refunded, the order number, and for a
- * membership that it is cancelled and may be bought again. The treasurer's reason stays in the audit log.
+ * The member's e-mail for a refunded order (issue 15), in the language of its checkout: the amount
+ * refunded, the order number, and for a membership that it is cancelled and may be bought again. The
+ * treasurer's reason stays in the audit log.
  */
 export function refundEmail(order: Order, to: string, publicUrl: string): EmailJob {
+  const lang = order.language;
+  const t = paymentTexts(lang);
   const number = orderNumber(order);
   const amount = formatAmount(order.amountCents, order.currency);
-  const refundedAt = formatDateTimeIn(order.refundedAt ?? new Date(), ADELAIDE_TIME_ZONE);
+  const refundedAt = formatDateTimeIn(order.refundedAt ?? new Date(), ADELAIDE_TIME_ZONE, lang);
   const name = order.memberDetails ? `${order.memberDetails.firstName} ${order.memberDetails.lastName}`.trim() : '';
-  const what = order.kind === 'membership' && order.level ? `your ${order.level} membership` : order.productName;
-  const subject = `Your refund for ${what} (${number})`;
+  const what = order.kind === 'membership' && order.level ? t('refund.yourMembership', { level: levelNameIn(order.level, lang) }) : order.productName;
   const blocks: EmailBlock[] = [
-    { type: 'paragraph', text: `Dear ${name || 'member'},` },
-    { type: 'paragraph', text: `We have refunded ${amount} for ${what}. It reaches your card within 5 to 10 business days, depending on your bank.` },
+    { type: 'paragraph', text: name ? t('greeting', { name }) : t('greeting.member') },
+    { type: 'paragraph', text: t('refund.body', { amount, what }) },
     {
       type: 'details',
       rows: [
-        ['Amount refunded', amount],
-        ['Date', refundedAt],
-        ['Order number', number],
-        ...(order.membershipRequestId ? ([['Membership request ID', order.membershipRequestId], ['Status', 'Cancelled']] as const) : []),
+        [t('refund.amount'), amount],
+        [t('row.date'), refundedAt],
+        [t('row.order'), number],
+        ...(order.membershipRequestId ? ([[t('row.requestId'), order.membershipRequestId], [t('row.status'), t('status.Cancelled')]] as const) : []),
       ],
     },
   ];
-  if (order.kind === 'membership') blocks.push({ type: 'paragraph', text: 'The membership is cancelled. You are welcome to join again at any time from the membership page.' });
-  blocks.push({ type: 'paragraph', text: 'If you did not expect this refund, please reply to this e-mail or contact us through the support page.' });
-  const rendered = renderEmail({ subject, preheader: `${amount} refunded. Order ${number}.`, blocks }, brandFor(publicUrl));
+  if (order.kind === 'membership') blocks.push({ type: 'paragraph', text: t('refund.cancelled') });
+  blocks.push({ type: 'paragraph', text: t('refund.unexpected') });
+  const rendered = renderEmail({ lang, subject: t('refund.subject', { what, number }), preheader: t('refund.preheader', { amount, number }), blocks }, brandFor(publicUrl));
   return { key: refundEmailKey(order), to, subject: rendered.subject, text: rendered.text, html: rendered.html };
 }
