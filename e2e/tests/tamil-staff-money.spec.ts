@@ -1,4 +1,5 @@
 import { paths, TICKET_REFERENCE_PATTERN, ticketAnswerSchema } from '@tca/contracts';
+import type { Browser, Page } from '@playwright/test';
 import { expect, pageTitle, siteUrl, test } from '../support/fixtures.js';
 import { paidMembership } from '../support/membership-requests.js';
 import { shootBothWidths, signedInStaff } from '../support/staff.js';
@@ -13,8 +14,16 @@ import { expectTamilPage, rememberTamil } from '../support/tamil.js';
  * and 375 px (E2E_SHOTS_DIR). The member and the ticket carry Tamil names (a page's title is the member's name).
  */
 
-test('the members desk, the treasurer and the support desk in Tamil', async ({ page, request }) => {
+/** A browser of its own for another role, Tamil remembered. */
+async function tamilPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: siteUrl() })).newPage();
+  await rememberTamil(page);
+  return page;
+}
+
+test('the members desk, the treasurer and the support desk in Tamil', async ({ page: officerPage, request, browser }) => {
   test.setTimeout(300_000);
+  let page = officerPage;
   const [, member] = await Promise.all([signedInStaff(page, request, 'membership_officer'), paidMembership(request, 'மீனா', 'ராமன்')]);
   const raised = await request.post(`${siteUrl()}/supportdesk/add`, {
     data: { name: 'கயல் விழி', email: member.email, phone: '412345678', issueType: 'billing', issueDescription: 'என் ரசீதில் பெயர் தவறாக உள்ளது.' },
@@ -40,6 +49,7 @@ test('the members desk, the treasurer and the support desk in Tamil', async ({ p
   await expectTamilPage(page, "a member's page");
 
   // The treasurer: the orders (the member's among them) and the revenue report.
+  page = await tamilPage(browser);
   await signedInStaff(page, request, 'treasurer');
   await page.goto(paths.staffOrders);
   await expect(pageTitle(page)).toHaveText('ஆர்டர்கள்');
@@ -52,6 +62,7 @@ test('the members desk, the treasurer and the support desk in Tamil', async ({ p
   await expectTamilPage(page, paths.staffRevenue);
 
   // Support: the tickets, the ticket raised above, the contact messages.
+  page = await tamilPage(browser);
   await signedInStaff(page, request, 'support');
   await page.goto(paths.staffSupport);
   await expect(pageTitle(page)).toHaveText('உதவிக் கோரிக்கைகள்');

@@ -7,6 +7,7 @@ import { membersCatalog, type MembersKey } from '../messages.js';
 import { RequestsPanel } from './requests-panel.js';
 import { deskSearchOf, deskStateOf, type DeskView } from '../members-desk.js';
 import { MembersSearch } from './members-search.js';
+import styles from '../members-desk.module.css';
 import staff from '../../../shared/staff.module.css';
 
 const VIEWS: ReadonlyArray<{ view: DeskView; label: MembersKey }> = [
@@ -35,7 +36,7 @@ export function MembersDesk() {
             <li key={v.view}>
               <Link
                 to={`${paths.staffMembers}${v.view === 'requests' ? '?view=requests' : ''}`}
-                className={v.view === view ? 'tca-button' : staff.secondary}
+                className={`${v.view === view ? 'tca-button' : staff.secondary} ${styles.viewTab}`}
                 aria-current={v.view === view ? 'page' : undefined}
               >
                 {t(v.label)}
