@@ -70,6 +70,8 @@ test.describe('membership in Tamil', () => {
 
     const receipt = await waitForMail(request, `the Tamil Silver-Single receipt to ${account.email}`, (mail) =>
       recipients(mail).includes(account.email.toLowerCase()) && /வெள்ளி-தனிநபர் உறுப்புரிமைக்கான ரசீது/.test(mail.subject),
+      // The worker delivers it; a loaded machine may take longer than the default 30 s.
+      60_000,
     );
     expect(mailText(receipt)).toContain('A$10.00');
     expect(receipt.text ?? '').toMatch(TAMIL);
