@@ -223,7 +223,7 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
             <h2 id="preview-title" className={styles.sectionTitle}>
               {t('preview.title')}
             </h2>
-            <PreviewBox html={preview.html} />
+            <PreviewBox html={preview.html} lang={englishPart} />
             {preview.note ? <p className={styles.muted}>{preview.note}</p> : null}
           </section>
           <section aria-labelledby="preview-ta-title">
@@ -256,8 +256,8 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
   );
 }
 
-/** The server's HTML (its renderer and sanitiser, as on the public page); `lang` for the Tamil text's. */
-function PreviewBox({ html, lang }: { html: string; lang?: 'ta' }): ReactNode {
+/** The server's HTML (its renderer and sanitiser, as on the public page); `lang` marks the text's language when it is not the page's. */
+function PreviewBox({ html, lang }: { html: string; lang?: 'ta' | 'en' | undefined }): ReactNode {
   const t = useT(postsCatalog);
   if (html === '')
     return (
