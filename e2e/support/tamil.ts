@@ -6,7 +6,7 @@ import { expect, pageTitle } from './fixtures.js';
 
 export const TAMIL = /[\u0B80-\u0BFF]/;
 /** Words that are the same in both languages: brands and the language switch's own "English". */
-const SAME_IN_BOTH = new Set(['Facebook', 'Instagram', 'YouTube', 'English', 'Stripe', 'AUD', 'PDF']);
+const SAME_IN_BOTH = new Set(['Facebook', 'Instagram', 'YouTube', 'English', 'Stripe', 'AUD', 'PDF', 'CSV']);
 
 /**
  * The interface's English: visible text and the names assistive technology reads (aria-label, alt,

@@ -88,7 +88,7 @@ test.describe('the content reading pages in Tamil', () => {
     await page.goto('/events');
     await expect(page.locator('main').getByRole('heading', { level: 3, name: content.eventTamilName })).toBeVisible();
     await expect(page.locator('main').getByText('அடிலெய்டு நகர மண்டபம்').first()).toBeVisible();
-    await expect(page.locator('main h3[lang="en"]').filter({ hasText: content.plainEventName })).toBeVisible();
+    await expect(page.locator('main h3 [lang="en"]').filter({ hasText: content.plainEventName })).toBeVisible();
     // The detail modal: the Tamil name, description and place; a Tamil date and a 24-hour time.
     await page.getByRole('button', { name: `விவரங்களைக் காண்க — ${content.eventTamilName}` }).click();
     const dialog = page.getByRole('dialog', { name: content.eventTamilName });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ImageMeta } from '@tca/contracts';
+import { currentLang } from '@tca/ui/i18n';
 import { imageSources } from './image-sources.js';
 import styles from './status.module.css';
 
@@ -22,6 +23,8 @@ interface StoredImageProps {
 export function StoredImage({ src, meta, sizes, fallbackAlt = '', eager = false, className, placeholderText }: StoredImageProps) {
   const sources = src ? imageSources(src, meta, fallbackAlt) : null;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // The alt text stored with an upload is content, written in English: marked so on a page in another language.
+  const lang = meta?.alt && sources?.alt === meta.alt && currentLang() !== 'en' ? 'en' : undefined;
 
   if (!sources || failedSrc === sources.src) {
     const label = sources?.alt || fallbackAlt;
@@ -29,6 +32,7 @@ export function StoredImage({ src, meta, sizes, fallbackAlt = '', eager = false,
       <div
         className={[styles.placeholder, className].filter(Boolean).join(' ')}
         {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+        lang={label && label !== fallbackAlt ? lang : undefined}
         data-placeholder=""
       >
         <span aria-hidden="true">{placeholderText ?? '❋'}</span>
@@ -44,6 +48,7 @@ export function StoredImage({ src, meta, sizes, fallbackAlt = '', eager = false,
       width={sources.width}
       height={sources.height}
       alt={sources.alt}
+      lang={lang}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(eager ? { fetchPriority: 'high' as const } : {})}

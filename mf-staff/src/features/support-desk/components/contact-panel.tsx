@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { paths, type ContactInboxAnswer, type ContactInboxMessage } from '@tca/contracts';
 import { notify, Page } from '@tca/ui';
-import { useT } from '@tca/ui/i18n';
+import { currentLang, useT } from '@tca/ui/i18n';
 import { knownText } from '../../../shared/known-text.js';
 import { AsWritten } from '../../members/components/as-written.js';
 import { supportCatalog } from '../messages.js';
@@ -58,6 +58,12 @@ interface InboxListProps {
 /** The messages, each with its sender, text, and who handled it (or Mark handled). */
 export function InboxList({ answer, busy, onMark, onPage }: InboxListProps) {
   const t = useT(supportCatalog);
+  // The subject is the sender's words (English as written): on a Tamil page the button is named by its
+  // own text and the subject's heading (lang="en"), which an aria-label sentence cannot mark.
+  const markName = (key: 'contact.markOpenOf' | 'contact.markHandledOf', message: ContactInboxMessage) =>
+    currentLang() === 'en'
+      ? { 'aria-label': t(key, { subject: message.subject }) }
+      : { id: `mark-${message.id}`, 'aria-labelledby': `mark-${message.id} message-${message.id}-subject` };
   return (
     <section className={staff.section} aria-labelledby="inbox-title">
       <h2 id="inbox-title" className={staff.sectionTitle}>
@@ -82,12 +88,12 @@ export function InboxList({ answer, busy, onMark, onPage }: InboxListProps) {
                 {message.handledAt ? (
                   <>
                     <span className={staff.ok}>{t('contact.handledBy', { by: message.handledBy ?? '', when: whenText(message.handledAt) })}</span>
-                    <button type="button" className={staff.secondary} aria-disabled={busy || undefined} aria-label={t('contact.markOpenOf', { subject: message.subject })} onClick={() => !busy && onMark(message, false)}>
+                    <button type="button" className={staff.secondary} aria-disabled={busy || undefined} {...markName('contact.markOpenOf', message)} onClick={() => !busy && onMark(message, false)}>
                       {t('contact.markOpen')}
                     </button>
                   </>
                 ) : (
-                  <button type="button" className="tca-button" aria-disabled={busy || undefined} aria-label={t('contact.markHandledOf', { subject: message.subject })} onClick={() => !busy && onMark(message, true)}>
+                  <button type="button" className="tca-button" aria-disabled={busy || undefined} {...markName('contact.markHandledOf', message)} onClick={() => !busy && onMark(message, true)}>
                     {t('contact.markHandled')}
                   </button>
                 )}
