@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 interface PageProps {
-  title: string;
+  /** Text, or text with a part marked (a value as written, lang="en"). */
+  title: ReactNode;
   lead?: ReactNode;
   children?: ReactNode;
 }

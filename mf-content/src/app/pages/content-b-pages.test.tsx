@@ -3,11 +3,10 @@ import { test } from 'node:test';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from '@tca/ui/router';
-import { prepareBrowserlessPages } from '@tca/ui/testing/markup';
+import { prepareBrowserlessPages, renderedInTamil } from '@tca/ui/testing/markup';
 
 // The contact, ticket, team, Tamil school and legal pages in English (the spec's texts) and in Tamil (issue 17).
 prepareBrowserlessPages();
-const { setLang } = await import('@tca/ui/i18n');
 const { ContactPage } = await import('./contact-page.js');
 const { RaiseTicketPage } = await import('./raise-ticket-page.js');
 const { TamilSchoolsPage } = await import('./tamil-schools-page.js');
@@ -32,14 +31,7 @@ function englishWords(html: string, allowed: readonly string[] = []): string[] {
   return words.filter((word) => word !== 'Stripe' && !allowed.includes(word));
 }
 
-async function inTamil(node: ReactNode): Promise<string> {
-  await setLang('ta', { remember: false });
-  try {
-    return render(node);
-  } finally {
-    await setLang('en', { remember: false });
-  }
-}
+const inTamil = (node: ReactNode) => renderedInTamil(() => render(node));
 
 const PAGES: Array<[string, () => ReactNode, string[]?]> = [
   ['/contact', () => <ContactPage />, ['Adelaide', 'Tamil', 'Association', 'Incorporated']],

@@ -10,9 +10,8 @@ import {
 } from '@tca/contracts';
 import { currentLang, translator, type Translate } from '@tca/ui/i18n';
 import { formatAud, formatDate } from '@tca/ui/i18n/format';
-import { orderStatusText } from '../treasurer/treasurer.js';
 import { knownText } from '../../shared/known-text.js';
-import { membersCatalog, membershipStatusText } from './messages.js';
+import { membersCatalog, membershipStatusText, orderStatusName } from './messages.js';
 
 /**
  * The members desk (issue 15): what the search form holds, the query it sends, and the texts the desk and
@@ -127,7 +126,7 @@ export function amountText(m: Pick<MemberMembership, 'amountTotal' | 'currency'>
 export function orderStateText(order: { status: string; paidAt: string | null; createdAt: string }): string {
   const t = translator(membersCatalog);
   // English names the state as stored; Tamil as the treasurer's desk does.
-  const status = currentLang() === 'en' ? `${order.status.charAt(0).toUpperCase()}${order.status.slice(1)}` : orderStatusText(order.status);
+  const status = currentLang() === 'en' ? `${order.status.charAt(0).toUpperCase()}${order.status.slice(1)}` : orderStatusName(order.status);
   if (order.status === 'paid' && order.paidAt) return t('order.paid', { when: momentText(order.paidAt) });
   if (order.paidAt) return t('order.paidThen', { status, when: momentText(order.paidAt) });
   return t('order.since', { status, when: momentText(order.createdAt) });

@@ -1,4 +1,4 @@
-import { currentLang, defineCatalog, translator, useLang, type Lang } from '@tca/ui/i18n';
+import { defineCatalog, translator, type Lang } from '@tca/ui/i18n';
 import en from './messages/en.json';
 
 /**
@@ -16,16 +16,16 @@ export function membershipStatusText(status: string): string {
   return key in en ? translator(membersCatalog)(key as MembersKey) : status;
 }
 
+/** A member's order's state ("paid", "refunded"...) by name, in the language shown; an unknown one as it came. */
+export function orderStatusName(status: string): string {
+  const key = `orderState.${status}`;
+  return key in en ? translator(membersCatalog)(key as MembersKey) : status;
+}
+
 /** `lang` for values that stay as written (names, e-mail addresses, level names, ids) on a page not in English. */
 export function asWritten(shown: Lang): 'en' | undefined {
   return shown === 'en' ? undefined : 'en';
 }
 
-/**
- * The language shown, re-rendering on a switch (useLang), read as useT reads it: the same in a browser,
- * and also when rendered to markup (tests), where useLang's server snapshot is English.
- */
-export function useShownLang(): Lang {
-  useLang();
-  return currentLang();
-}
+/** The language shown (shared/lists: re-renders on a switch, reads as useT reads it). */
+export { useShownLang } from '../../shared/lists/messages.js';

@@ -1,7 +1,7 @@
 import { REVENUE_TIME_ZONE, type RevenueMonth } from '@tca/contracts';
 import { currentLang, translator } from '@tca/ui/i18n';
 import { formatDate } from '@tca/ui/i18n/format';
-import { moneyText } from '../treasurer/messages.js';
+import { moneyText } from '../../shared/money.js';
 import { revenueCatalog } from './messages.js';
 
 /**

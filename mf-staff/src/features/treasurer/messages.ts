@@ -1,7 +1,7 @@
-import { currentLang, defineCatalog, translator } from '@tca/ui/i18n';
-import { formatAud, formatNumber } from '@tca/ui/i18n/format';
-import { formatAmount } from '@tca/contracts';
+import { defineCatalog, translator } from '@tca/ui/i18n';
 import en from './messages/en.json';
+
+export { moneyText } from '../../shared/money.js';
 
 /**
  * The treasurer's desk's texts (catalog `staff.treasurer`): the order list, an order's page, the refund and
@@ -11,19 +11,15 @@ export const treasurerCatalog = defineCatalog('staff.treasurer', en, () => impor
 
 export type TreasurerKey = keyof typeof en & string;
 
-/**
- * An amount in cents as the receipts write it in English (`A$50.00`, `12.00 USD`); in Tamil through
- * Intl (formatAud for Australian dollars). Negative amounts (a month's net) keep their sign.
- */
-export function moneyText(cents: number, currency: string): string {
-  const lang = currentLang();
-  if (lang === 'en') return cents < 0 ? `-${formatAmount(-cents, currency)}` : formatAmount(cents, currency);
-  if (currency.toLowerCase() === 'aud') return formatAud(cents / 100, lang);
-  return `${formatNumber(cents / 100, lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency.toUpperCase()}`;
-}
 
 /** An order's state ("paid", "refunded"...) by name, in the language shown; an unknown one as it came. */
 export function orderStateName(status: string): string {
   const key = `status.${status}`;
+  return key in en ? translator(treasurerCatalog)(key as TreasurerKey) : status;
+}
+
+/** An order's membership request's state ("Active", "Pending"...) by name, in the language shown; an unknown one as it came. */
+export function membershipStateText(status: string): string {
+  const key = `membership.${status}`;
   return key in en ? translator(treasurerCatalog)(key as TreasurerKey) : status;
 }

@@ -1,4 +1,5 @@
-import { currentLang, defineCatalog, englishIndex, translator, useLang, useT, type Catalog, type CatalogFile, type Lang, type Translate } from '@tca/ui/i18n';
+import { currentLang, defineCatalog, translator, useLang, useT, type Catalog, type CatalogFile, type Lang, type Translate } from '@tca/ui/i18n';
+import { knownText as sharedKnownText } from '../known-text.js';
 import type { StaffListTexts } from '../staff-list-panel.js';
 import en from './messages/en.json';
 
@@ -10,20 +11,9 @@ import en from './messages/en.json';
  */
 export const listsCatalog = defineCatalog('staff.lists', en, () => import('./messages/ta.json'));
 
-const indexes = new WeakMap<Catalog<CatalogFile>, ReadonlyMap<string, string>>();
-
-/**
- * A text that travels as an English value (a service's answer message, a contracts label) in the language
- * shown, when `catalog` holds that English text; otherwise as it came.
- */
+/** shared/known-text's knownText, catalog first (the editors' order). */
 export function knownText<M extends CatalogFile>(catalog: Catalog<M>, message: string): string {
-  let index = indexes.get(catalog);
-  if (!index) {
-    index = englishIndex(catalog);
-    indexes.set(catalog, index);
-  }
-  const key = index.get(message.trim());
-  return key ? translator(catalog)(key) : message;
+  return sharedKnownText(message, catalog);
 }
 
 /** The banner text when the fields under it carry the messages, in the language shown. */

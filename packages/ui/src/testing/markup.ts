@@ -63,3 +63,14 @@ export function assertHiddenHoneypot(html: string): void {
   assert.match(honeypot, /tabindex="-1"/i);
   assert.match(honeypot, /autocomplete="off"/i);
 }
+
+/** What `make` renders with the site shown in Tamil (issue 17); English is shown again afterwards. */
+export async function renderedInTamil<T>(make: () => T): Promise<T> {
+  const { setLang } = await import('@tca/ui/i18n');
+  await setLang('ta', { remember: false });
+  try {
+    return make();
+  } finally {
+    await setLang('en', { remember: false });
+  }
+}

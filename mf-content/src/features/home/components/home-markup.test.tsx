@@ -3,25 +3,17 @@ import { test } from 'node:test';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from '@tca/ui/router';
-import { BROWSER_LANGUAGE, prepareUiRendering } from '@tca/ui/testing/markup';
+import { BROWSER_LANGUAGE, prepareUiRendering, renderedInTamil } from '@tca/ui/testing/markup';
 
 // The sections are built on @tca/ui and import CSS Modules; @tca/ui/i18n reads the window's language. (The hero
 // is left out: the loader stub does not read its image imports' ?width=… queries.)
 prepareUiRendering();
 Object.assign(globalThis, { window: Object.assign(new EventTarget(), { ...BROWSER_LANGUAGE }) });
-const { setLang } = await import('@tca/ui/i18n');
 const { AboutSection } = await import('./about-section.js');
 
 const render = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
 
-async function inTamil(node: ReactNode): Promise<string> {
-  await setLang('ta', { remember: false });
-  try {
-    return render(node);
-  } finally {
-    await setLang('en', { remember: false });
-  }
-}
+const inTamil = (node: ReactNode) => renderedInTamil(() => render(node));
 
 test('home in English: the spec’s texts as before', () => {
   const about = render(<AboutSection id="about" />);

@@ -7,14 +7,14 @@ import { splitFieldMessages } from '@tca/ui/server-errors';
 import { failureText } from '../../../shared/failure-text.js';
 import { knownText } from '../../../shared/known-text.js';
 import { sharedCatalog } from '../../../shared/messages.js';
-import { accessCatalog } from '../../staff-access/messages.js';
+import { joinCatalog } from '../messages.js';
 import { acceptInvitation } from '../api/accept-invitation.js';
 import { ACCEPT_FIELDS, checkAccept, type AcceptErrors, type AcceptField, type AcceptForm } from '../accept-rules.js';
 import styles from '../../../shared/staff.module.css';
 
-type AccessKey = keyof typeof accessCatalog.english;
+type JoinKey = keyof typeof joinCatalog.english;
 
-const LABELS: Record<AcceptField, { label: AccessKey; type: 'text' | 'tel' | 'password'; autoComplete: string; hint?: AccessKey }> = {
+const LABELS: Record<AcceptField, { label: JoinKey; type: 'text' | 'tel' | 'password'; autoComplete: string; hint?: JoinKey }> = {
   firstName: { label: 'join.firstName', type: 'text', autoComplete: 'given-name' },
   lastName: { label: 'join.lastName', type: 'text', autoComplete: 'family-name' },
   phoneNumber: { label: 'join.phone', type: 'tel', autoComplete: 'tel', hint: 'join.phoneHint' },
@@ -31,10 +31,10 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const t = useT(accessCatalog);
+  const t = useT(joinCatalog);
   useT(sharedCatalog);
   // Messages the schema and the service give in English, shown in the language shown.
-  const shown = (message: string) => knownText(knownText(message, accessCatalog), sharedCatalog);
+  const shown = (message: string) => knownText(knownText(message, joinCatalog), sharedCatalog);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

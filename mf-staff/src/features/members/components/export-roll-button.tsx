@@ -3,7 +3,7 @@ import { exportRollPath } from '../api/members-api.js';
 import { useT } from '@tca/ui/i18n';
 import { richText } from '@tca/ui/i18n/format';
 import { membersCatalog } from '../messages.js';
-import { AsWritten } from './as-written.js';
+import { AsWritten } from '../../../shared/as-written.js';
 import { useStaffFile } from '../../../shared/use-staff-file.js';
 import staff from '../../../shared/staff.module.css';
 

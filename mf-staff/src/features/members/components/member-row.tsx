@@ -3,7 +3,7 @@ import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
 import { periodText } from '../members-desk.js';
 import requests from '../members.module.css';
-import { AsWritten } from './as-written.js';
+import { AsWritten } from '../../../shared/as-written.js';
 import { asWritten, membersCatalog, membershipStatusText, useShownLang } from '../messages.js';
 
 /** The member's page of a row's member. */

@@ -7,7 +7,7 @@ import { StaffLoadView, StaffRecordLoader, useStaffLoadOf } from '../../../share
 import { documentPath, loadMember, loadMemberDocuments, loadMemberOrders } from '../api/members-api.js';
 import { amountText, dayText, historyText, momentText, orderStateText, periodText, sizeText } from '../members-desk.js';
 import { membersCatalog, membershipStatusText, useShownLang } from '../messages.js';
-import { AsWritten } from './as-written.js';
+import { AsWritten } from '../../../shared/as-written.js';
 import { useStaffFile } from '../../../shared/use-staff-file.js';
 import styles from '../members-desk.module.css';
 import staff from '../../../shared/staff.module.css';

@@ -14,7 +14,7 @@ const { MembersResults } = await import('./members-search.js');
 const { MemberDetail, DocumentsList, OrdersList } = await import('./member-view.js');
 const { RequestsTable } = await import('./requests-panel.js');
 const { filterErrors, NO_FILTER } = await import('../members-desk.js');
-const { englishWords } = await import('./tamil-markup.js');
+const { englishWords } = await import('../../../shared/tamil-markup.js');
 
 const noop = () => undefined;
 

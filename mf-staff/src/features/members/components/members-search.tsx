@@ -8,7 +8,7 @@ import { StaffLoadView, useStaffLoadOf } from '../../../shared/staff-record-load
 import { searchMembers } from '../api/members-api.js';
 import { facetCounts, filterErrors, levelChoices, membersRangeText, statusChoices, type FilterErrors, type MembersFilter } from '../members-desk.js';
 import { membersCatalog, membershipStatusText } from '../messages.js';
-import { AsWritten } from './as-written.js';
+import { AsWritten } from '../../../shared/as-written.js';
 import { ExportRollButton } from './export-roll-button.js';
 import { MemberRowView } from './member-row.js';
 import requests from '../members.module.css';

@@ -3,7 +3,7 @@ import { useT } from '@tca/ui/i18n';
 import { asWritten, membersCatalog, membershipStatusText, useShownLang } from '../messages.js';
 import { levelText, requestedText } from '../membership-requests.js';
 import styles from '../members.module.css';
-import { AsWritten, WithWritten } from './as-written.js';
+import { AsWritten, WithWritten } from '../../../shared/as-written.js';
 import staff from '../../../shared/staff.module.css';
 
 interface RequestRowProps {

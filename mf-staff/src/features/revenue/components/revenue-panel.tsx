@@ -6,7 +6,7 @@ import { useT } from '@tca/ui/i18n';
 import { richText } from '@tca/ui/i18n/format';
 import { Link } from '@tca/ui/router';
 import { sharedCatalog } from '../../../shared/messages.js';
-import { AsWritten } from '../../members/components/as-written.js';
+import { AsWritten } from '../../../shared/as-written.js';
 import { revenueCatalog } from '../messages.js';
 import { LoadFailure } from '../../../shared/load-failure.js';
 import { useStaffFile } from '../../../shared/use-staff-file.js';

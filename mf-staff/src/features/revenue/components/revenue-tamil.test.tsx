@@ -10,7 +10,7 @@ import { prepareBrowserlessPages } from '@tca/ui/testing/markup';
 prepareBrowserlessPages();
 
 const { RevenuePanel, RevenueReport } = await import('./revenue-panel.js');
-const { englishWords } = await import('../../members/components/tamil-markup.js');
+const { englishWords } = await import('../../../shared/tamil-markup.js');
 
 const render = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter initialEntries={['/staff/revenue']}>{node}</MemoryRouter>);
 const figures = (paidCents: number, refundedCents: number, count: number, refundCount: number): RevenueFigures => ({ paidCents, refundedCents, netCents: paidCents - refundedCents, count, refundCount });

@@ -3,7 +3,7 @@ import { paths, type ContactInboxAnswer, type ContactInboxMessage } from '@tca/c
 import { notify, Page } from '@tca/ui';
 import { currentLang, useT } from '@tca/ui/i18n';
 import { knownText } from '../../../shared/known-text.js';
-import { AsWritten } from '../../members/components/as-written.js';
+import { AsWritten } from '../../../shared/as-written.js';
 import { supportCatalog } from '../messages.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';

@@ -14,7 +14,7 @@ const { TicketPanel } = await import('./ticket-panel.js');
 const { InboxList } = await import('./contact-panel.js');
 const { ContactPanel } = await import('./contact-panel.js');
 const { messageError } = await import('../support-desk.js');
-const { englishWords } = await import('../../members/components/tamil-markup.js');
+const { englishWords } = await import('../../../shared/tamil-markup.js');
 
 const now = new Date('2026-11-28T12:00:00.000Z');
 const inbox: ContactInboxAnswer = {

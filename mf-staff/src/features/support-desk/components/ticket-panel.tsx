@@ -5,7 +5,7 @@ import { Banner, Field, fieldClasses } from '@tca/ui/forms';
 import { useT } from '@tca/ui/i18n';
 import { Link } from '@tca/ui/router';
 import { knownText } from '../../../shared/known-text.js';
-import { AsWritten, TitledPage, WithWritten } from '../../members/components/as-written.js';
+import { AsWritten, TitledPage, WithWritten } from '../../../shared/as-written.js';
 import { supportCatalog } from '../messages.js';
 import { StaffRecordLoader } from '../../../shared/staff-record-loader.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';

@@ -6,7 +6,7 @@ import { Link } from '@tca/ui/router';
 import { LabelledCell, StaffRows } from '../../../shared/staff-list-panel.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { listTickets } from '../api/list-tickets.js';
-import { AsWritten } from '../../members/components/as-written.js';
+import { AsWritten } from '../../../shared/as-written.js';
 import { supportCatalog } from '../messages.js';
 import { ageText, deskRangeText, FIRST_TICKETS, isIssueTypeChoice, isOrderChoice, issueTypeChoices, issueTypeText, orderChoices, pageCount, STATUS_TABS, statusText, tabText, type TicketsFilter } from '../support-desk.js';
 import { ChoiceSelect } from '../../../shared/choice-select.js';

@@ -9,9 +9,8 @@ import { StaffRecordLoader } from '../../../shared/staff-record-loader.js';
 import { adelaideMoment } from '../../../shared/paging.js';
 import { useStaffAction } from '../../../shared/use-staff-action.js';
 import { getOrder, refundOrder } from '../api/orders-api.js';
-import { AsWritten, TitledPage, WithWritten } from '../../members/components/as-written.js';
-import { membershipStatusText } from '../../members/messages.js';
-import { treasurerCatalog } from '../messages.js';
+import { AsWritten, TitledPage, WithWritten } from '../../../shared/as-written.js';
+import { membershipStateText, treasurerCatalog } from '../messages.js';
 import { amountText, boughtName, boughtText, orderStatusText, refundSummary, stateChangeText } from '../treasurer.js';
 import { RefundDialog } from './refund-dialog.js';
 import styles from '../treasurer.module.css';
@@ -99,7 +98,7 @@ export function OrderPanel({ initial }: { initial: StaffOrderDetail }) {
             <>
               <dt>{t('order.membership')}</dt>
               <dd>
-                <AsWritten>{order.membershipRequestId}</AsWritten>: {order.membershipStatus ? membershipStatusText(order.membershipStatus) : t('order.none')}
+                <AsWritten>{order.membershipRequestId}</AsWritten>: {order.membershipStatus ? membershipStateText(order.membershipStatus) : t('order.none')}
               </dd>
             </>
           ) : null}

@@ -12,7 +12,7 @@ import { LabelledCell, StaffRows } from '../../../shared/staff-list-panel.js';
 import { useStaffLoad } from '../../../shared/use-staff-load.js';
 import { listOrders } from '../api/orders-api.js';
 import { sharedCatalog } from '../../../shared/messages.js';
-import { AsWritten, WithWritten } from '../../members/components/as-written.js';
+import { AsWritten, WithWritten } from '../../../shared/as-written.js';
 import { treasurerCatalog } from '../messages.js';
 import { amountText, boughtName, boughtText, FILTER_TABS, FIRST_ORDERS, orderStatusText, type OrdersFilter } from '../treasurer.js';
 import styles from '../treasurer.module.css';

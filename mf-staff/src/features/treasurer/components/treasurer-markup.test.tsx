@@ -13,7 +13,7 @@ const { OrdersPanel, OrderRows } = await import('./orders-panel.js');
 const { OrderPanel } = await import('./order-panel.js');
 const { RefundDialog } = await import('./refund-dialog.js');
 const { refundReasonError, refundSummary } = await import('../treasurer.js');
-const { englishWords } = await import('../../members/components/tamil-markup.js');
+const { englishWords } = await import('../../../shared/tamil-markup.js');
 
 const noop = () => undefined;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Page } from '@tca/ui';
-import { useShownLang } from '../messages.js';
+import { useShownLang } from './lists/messages.js';
 
 /**
  * A value that stays as written (a level's or product's name, an id, a person's words) marked lang="en"
@@ -26,27 +26,11 @@ export function WithWritten({ text, written }: { text: string; written: string }
   );
 }
 
-/**
- * A page whose title holds a value as written (a ticket's reference, an order's number). Page takes its
- * title as text, so on a page not in English the same frame is drawn here, the value marked lang="en".
- */
+/** A page whose title holds a value as written (a ticket's reference, an order's number): marked lang="en" on a page not in English. */
 export function TitledPage({ title, written, lead, children }: { title: string; written: string; lead?: ReactNode; children?: ReactNode }) {
-  if (useShownLang() === 'en') {
-    return (
-      <Page title={title} lead={lead}>
-        {children}
-      </Page>
-    );
-  }
   return (
-    <section className="tca-page" aria-labelledby="page-title">
-      <header className="tca-page__head">
-        <h1 id="page-title" className="tca-page__title">
-          <WithWritten text={title} written={written} />
-        </h1>
-        {lead ? <p className="tca-page__lead">{lead}</p> : null}
-      </header>
-      {children ? <div className="tca-page__body">{children}</div> : null}
-    </section>
+    <Page title={useShownLang() === 'en' ? title : <WithWritten text={title} written={written} />} lead={lead}>
+      {children}
+    </Page>
   );
 }

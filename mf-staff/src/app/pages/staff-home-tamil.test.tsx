@@ -10,11 +10,11 @@ import { prepareBrowserlessPages } from '@tca/ui/testing/markup';
 prepareBrowserlessPages();
 
 const { englishWords } = await import('../../shared/english-words.js');
-const { StaffHome } = await import('./components/staff-home.js');
-const { STAFF_AREAS } = await import('./staff-areas.js');
-const { homeCatalog } = await import('./messages.js');
-const { StaffAccessView } = await import('../staff-access/components/staff-gate.js');
-const { AcceptInvitationPage } = await import('../../app/pages/accept-invitation-page.js');
+const { StaffHome } = await import('../../features/staff-home/components/staff-home.js');
+const { STAFF_AREAS } = await import('../../features/staff-home/staff-areas.js');
+const { homeCatalog } = await import('../../features/staff-home/messages.js');
+const { StaffAccessView } = await import('../../features/staff-access/components/staff-gate.js');
+const { AcceptInvitationPage } = await import('./accept-invitation-page.js');
 
 const render = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter initialEntries={['/staff']}>{node}</MemoryRouter>);
 const me: StaffMeAnswer = { user: { id: '3', email: 'owner@example.org', firstName: 'Kavya', lastName: 'Siva' }, roles: ['owner', 'treasurer'], twoFactorEnrolled: false };

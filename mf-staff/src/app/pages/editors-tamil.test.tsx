@@ -9,7 +9,7 @@ import { prepareBrowserlessPages } from '@tca/ui/testing/markup';
 
 prepareBrowserlessPages();
 
-const { englishWords } = await import('../english-words.js');
+const { englishWords } = await import('../../shared/english-words.js');
 const { PostEditor } = await import('../../features/posts/components/post-editor.js');
 const { PostRows } = await import('../../features/posts/components/posts-list.js');
 const { EventEditor } = await import('../../features/events/components/event-editor.js');
@@ -17,7 +17,7 @@ const { EventRows } = await import('../../features/events/components/events-list
 const { AlbumEditor } = await import('../../features/gallery/components/album-editor.js');
 const { ItemRow } = await import('../../features/team-sponsors/components/ordered-items-panel.js');
 const { SPONSOR_KIND, TEAM_KIND } = await import('../../features/team-sponsors/list-kinds.js');
-const { fieldMessage } = await import('./field-message.js');
+const { fieldMessage } = await import('../../shared/lists/field-message.js');
 
 const render = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter initialEntries={['/staff']}>{node}</MemoryRouter>);
 const at = '2026-11-27T10:00:00.000Z';
