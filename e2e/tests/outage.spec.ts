@@ -92,12 +92,15 @@ test('a page chunk that fails to load surfaces as a ChunkLoadError in that area 
 });
 
 test('a remote page that throws while rendering shows the area fallback; the frame and other areas keep working', async ({ page }) => {
-  // Serve mf-content's real About chunk with its title replaced by an expression that throws during render.
+  // Serve mf-content's real About chunk with its title, the page's t('page.title') call, replaced by an
+  // expression that throws during render. (Its texts sit in the chunk's catalog data; other pages' chunks
+  // make the same call and stay as served.)
+  const titleCall = /title:[\w$]+\("page\.title"\)/;
   await page.route(/\/remotes\/content\/[^/]+\.js$/, async (route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (!body.includes('"The Adelaide Story"')) return route.fulfill({ response });
-    return route.fulfill({ response, body: body.replace('"The Adelaide Story"', '(()=>{throw new Error("About page failed on purpose")})()') });
+    if (!body.includes('The Adelaide Story') || !titleCall.test(body)) return route.fulfill({ response });
+    return route.fulfill({ response, body: body.replace(titleCall, 'title:(()=>{throw new Error("About page failed on purpose")})()') });
   });
   await page.goto('/about');
   await expect(fallback(page, 'content')).toBeVisible({ timeout: FALLBACK_WITHIN_MS });

@@ -19,13 +19,13 @@ test('a remote rebuilt with a visible change and published as a new version is p
     // node_modules (their dist/ folders included): keep them.
     filter: (source) => source !== path.join(original, 'dist'),
   });
-  // A visible change: the home page's About Us heading.
-  const homePage = path.join(copy, 'src/features/home/components/about-section.tsx');
+  // A visible change: the home page's About Us heading, in its English catalog.
+  const homeTexts = path.join(copy, 'src/features/home/messages/en.json');
   const marker = `Release check ${Date.now()}`;
-  const source = await readFile(homePage, 'utf8');
-  const changed = source.replace(/>\s*About Us\s*</, `>${marker}<`);
+  const source = await readFile(homeTexts, 'utf8');
+  const changed = source.replace('"about.title": "About Us"', `"about.title": ${JSON.stringify(marker)}`);
   expect(changed).not.toBe(source);
-  await writeFile(homePage, changed);
+  await writeFile(homeTexts, changed);
 
   await page.goto('/');
   await expect(pageTitle(page)).toHaveText('Adelaide Tamil Association');
