@@ -1,4 +1,4 @@
-import { defineKnownTexts } from '@tca/ui/i18n';
+import { defineKnownTexts } from '@tca/ui/i18n/known';
 
 /**
  * The account area's messages that travel as values (namespace `account.messages`): the §5 validation

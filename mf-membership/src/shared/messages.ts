@@ -1,4 +1,5 @@
-import { currentLang, defineCatalog, englishIndex, translator } from '@tca/ui/i18n';
+import { currentLang, defineCatalog, translator } from '@tca/ui/i18n';
+import { englishIndex } from '@tca/ui/i18n/known';
 import type { MembershipLevel, MembershipLevelName } from '@tca/contracts';
 import en from './messages/en.json';
 

@@ -1,4 +1,5 @@
-import { englishIndex, translator, type Catalog, type CatalogFile } from '@tca/ui/i18n';
+import { translator, type Catalog, type CatalogFile } from '@tca/ui/i18n';
+import { englishIndex } from '@tca/ui/i18n/known';
 
 const indexes = new WeakMap<Catalog<CatalogFile>, ReadonlyMap<string, string>>();
 

@@ -192,6 +192,16 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         alias: isDev ? {} : productionAliases(),
       },
+      optimization: {
+        splitChunks: {
+          cacheGroups: {
+            // An app's Tamil catalogs share one chunk: a page switched to Tamil wants its frame's, its
+            // features' and the design system's texts together, and one chunk instead of one per catalog
+            // keeps every page's chunk map (remoteEntry.js, the shell's entry) short for English visitors.
+            tamil: { test: /[\\/]messages[\\/]ta\.json$/, name: 'ta', chunks: 'async', enforce: true },
+          },
+        },
+      },
       module: {
         parser: { 'css/module': { namedExports: false } },
         rules: rules(isDev),

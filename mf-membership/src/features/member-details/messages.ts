@@ -1,5 +1,6 @@
 import { MEMBER_FIELD_LABELS, type MemberRequiredField } from '@tca/contracts';
-import { currentLang, defineCatalog, englishIndex, translator } from '@tca/ui/i18n';
+import { currentLang, defineCatalog, translator } from '@tca/ui/i18n';
+import { englishIndex } from '@tca/ui/i18n/known';
 import en from './messages/en.json';
 
 /**

@@ -1,7 +1,8 @@
 /**
  * English and Tamil (`@tca/ui/i18n`): the language shown and its switch, and catalogs per app and
  * feature (English formatted without a runtime, Tamil on the one shared Lingui `i18n`). A shared
- * singleton in every first load, like the session. `Intl` formatting is `@tca/ui/i18n/format`.
+ * singleton in every first load, like the session. `Intl` formatting is `@tca/ui/i18n/format`; texts that arrive
+ * as English values, `@tca/ui/i18n/known`.
  */
 export {
   LANGS,
@@ -20,14 +21,12 @@ export {
 } from './lang.js';
 export {
   defineCatalog,
-  defineKnownTexts,
-  englishIndex,
   translator,
   useLang,
   useT,
   type Catalog,
+  type CatalogModule,
   type CatalogFile,
-  type KnownTexts,
   type MessageValues,
   type Translate,
 } from './catalog.js';
