@@ -146,6 +146,8 @@ export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 export const staffTicketSchema = ticketSummarySchema.extend({
   countryCode: z.string(),
   phone: z.string(),
+  /** The language of the page it was raised from: the desk's replies are e-mailed in it (issue 17). */
+  language: z.enum(['en', 'ta']),
   messages: z.array(ticketMessageSchema),
 });
 export type StaffTicket = z.infer<typeof staffTicketSchema>;

@@ -42,6 +42,7 @@ const ticket: StaffTicket = {
   closedAt: null,
   assignee: { userId: 'u-sam', email: 'sam@example.org' },
   hasAccount: true,
+  language: 'ta',
   messages: [
     { id: 'ticket-1', kind: 'submission', authorEmail: 'meera@example.org', body: 'Charged twice.', createdAt: '2026-11-25T12:00:00.000Z' },
     { id: '1', kind: 'staff_reply', authorEmail: 'sam@example.org', body: 'Refunded.', createdAt: '2026-11-26T12:00:00.000Z' },
@@ -77,6 +78,9 @@ test('a ticket: details, the conversation with the internal note marked, reply a
   const html = render(<TicketPanel initial={ticket} assignees={[{ userId: 'u-sam', email: 'sam@example.org' }]} />);
   assert.equal(h1(html), 'Ticket TCA-2026-000042');
   assert.match(html, /<dt>Phone<\/dt><dd>\+61 0412345678<\/dd>/);
+  // Raised from a Tamil page: the desk's replies reach them in Tamil, and the desk says so.
+  assert.match(html, /<dt>Replies e-mailed in<\/dt><dd>Tamil<\/dd>/);
+  assert.match(render(<TicketPanel initial={{ ...ticket, language: 'en' }} assignees={[]} />), /<dt>Replies e-mailed in<\/dt><dd>English<\/dd>/);
   assert.match(html, /Meera Raman raised the ticket/);
   assert.match(html, /Reply by sam@example\.org/);
   assert.match(html, /Internal note by sam@example\.org/);
@@ -137,6 +141,7 @@ test('the support desk speaks Tamil on a Tamil page: the tickets, a ticket, the 
     assert.match(page, /<span lang="en">Meera Raman<\/span> கோரிக்கையை எழுப்பினார்/);
     assert.match(page, /sam@example\.org எழுதிய உள் குறிப்பு/);
     assert.match(page, />பதிலை அனுப்பு<\/button>/);
+    assert.match(page, /<dt>பதில்கள் மின்னஞ்சலில் அனுப்பப்படும் மொழி<\/dt><dd>தமிழ்<\/dd>/);
     assert.deepEqual(englishWords(page), []);
 
     const contact = render(<ContactPanel />);

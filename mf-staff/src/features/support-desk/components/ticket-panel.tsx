@@ -101,6 +101,8 @@ export function TicketPanel({ initial, assignees: givenAssignees }: { initial: S
           <dd>{whenText(ticket.createdAt)}</dd>
           <dt>{t('ticket.account')}</dt>
           <dd>{t(ticket.hasAccount ? 'ticket.withAccount' : 'ticket.noAccount')}</dd>
+          <dt>{t('ticket.language')}</dt>
+          <dd>{t(ticket.language === 'ta' ? 'ticket.language.ta' : 'ticket.language.en')}</dd>
         </dl>
         <AssigneeForm key={ticket.assignee?.userId ?? ''} current={ticket.assignee} assignees={assignees} failure={assigneesFailure} busy={busy} onSave={(assignee) => void change({ kind: 'assign', assignee })} />
         <p className={staff.actions}>

@@ -109,7 +109,7 @@ function conversationOf(row: DeskTicketRow, messages: readonly TicketMessageRow[
 }
 
 function staffTicketOf(row: DeskTicketRow, messages: readonly TicketMessageRow[]): StaffTicket {
-  return { ...summaryOf(row), countryCode: row.country_code, phone: row.phone, messages: conversationOf(row, messages, 'staff') };
+  return { ...summaryOf(row), countryCode: row.country_code, phone: row.phone, language: ticketFromRow(row).language, messages: conversationOf(row, messages, 'staff') };
 }
 
 function myTicketOf(row: DeskTicketRow, messages: readonly TicketMessageRow[]): MyTicket {

@@ -115,7 +115,7 @@ describe('the support desk API', { timeout: 120_000 }, () => {
     assert.equal(listed.status, 'open');
 
     const page = await staffTicket(await site.call('GET', `${T}/${reference}`, support));
-    assert.deepEqual([page.name, page.email, page.countryCode, page.phone, page.issueType], ['Meera Raman', 'meera@example.org', '+61', '0412345678', 'billing']);
+    assert.deepEqual([page.name, page.email, page.countryCode, page.phone, page.issueType, page.language], ['Meera Raman', 'meera@example.org', '+61', '0412345678', 'billing', 'en']);
     assert.deepEqual(page.messages.map((m) => [m.kind, m.body]), [['submission', ticketBody.issueDescription]]);
 
     const replied = await staffTicket(await site.call('POST', `${T}/${reference}/replies`, support, { body: '  We have refunded the second charge.  ' }), 201);
@@ -156,6 +156,18 @@ describe('the support desk API', { timeout: 120_000 }, () => {
     assert.deepEqual(await auditActions(`ticket:${reference}`), ['ticket_replied by sam@example.org', 'ticket_note_added by sam@example.org']);
   });
 
+
+  it('a ticket raised from a Tamil page shows the desk that its replies are e-mailed in Tamil', async () => {
+    const res = await fetch(`${site.url}/supportdesk/add`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'ta-IN, en;q=0.5' },
+      body: JSON.stringify(ticketBody),
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+    const { reference } = ticketAnswerSchema.parse(await res.json());
+    const page = await staffTicket(await site.call('GET', `${T}/${reference}`, support));
+    assert.equal(page.language, 'ta');
+  });
   it('members: 401 without a login; someone else’s ticket is not found; an empty reply is 400 with the form’s message', async () => {
     const reference = await raise(`Bearer ${member.token}`);
     assert.equal((await site.call('GET', MINE, undefined)).status, 401);
