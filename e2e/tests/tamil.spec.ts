@@ -71,6 +71,9 @@ test.describe('English and Tamil', () => {
     expect((await refused).status()).toBe(401);
     // "Invalid email or password", in Tamil.
     await expect(toasts(page).first()).toHaveText(TAMIL);
+    // The toasts' region and close button are named in Tamil too.
+    await expect(page.getByRole('region', { name: 'அறிவிப்புகள் Alt+T' })).toBeAttached();
+    await expect(page.locator('.Toastify').getByRole('button', { name: 'மூடு' }).first()).toBeVisible();
     expect(await englishLeft(page), 'English left on /login after a failed login').toEqual([]);
   });
 

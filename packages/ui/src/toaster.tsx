@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react';
-import { loadToastify, TOAST_DEFAULTS, toasterLink, type Toastify } from './notify.js';
+import { useEffect, useState, type ComponentType } from 'react';
+import { currentLang } from '@tca/ui/i18n';
+import { loadToastify, toasterLink } from './notify.js';
+
+/** react-toastify and the labelled container, with the container's texts in the language shown. */
+async function loadContainer(): Promise<ComponentType> {
+  const [, module] = await Promise.all([loadToastify(), import('./toasts/toast-container.js')]);
+  // A failed Tamil catalog shows the English labels (the toast itself still shows).
+  await (await import('./toasts/messages.js')).toastsCatalog.load(currentLang()).catch(() => undefined);
+  return module.TcaToastContainer;
+}
 
 /**
  * The one toast container of a page. It renders nothing (and fetches nothing) until the first
  * `notify` call, then mounts react-toastify's container with the spec's defaults.
  */
 export function Toaster() {
-  const [toastify, setToastify] = useState<Toastify | null>(null);
+  const [Container, setContainer] = useState<ComponentType | null>(null);
 
   useEffect(() => {
     let active = true;
     const unsubscribe = toasterLink.onWanted(() => {
-      loadToastify().then(
-        (loaded) => active && setToastify(loaded),
+      loadContainer().then(
+        (loaded) => active && setContainer(() => loaded),
         () => undefined,
       );
     });
@@ -23,10 +32,8 @@ export function Toaster() {
   }, []);
 
   useEffect(() => {
-    if (toastify) toasterLink.containerMounted();
-  }, [toastify]);
+    if (Container) toasterLink.containerMounted();
+  }, [Container]);
 
-  if (!toastify) return null;
-  const { ToastContainer, Slide } = toastify;
-  return <ToastContainer {...TOAST_DEFAULTS} transition={Slide} />;
+  return Container ? <Container /> : null;
 }

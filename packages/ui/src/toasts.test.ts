@@ -60,7 +60,7 @@ test("every toast type's icon reaches 3:1 on white, and white text 4.5:1 on its 
 });
 
 test('toasts slide in (no fade) and the icon animation has no opacity', () => {
-  assert.match(readFileSync(new URL('./toaster.tsx', import.meta.url), 'utf8'), /transition=\{Slide\}/);
+  assert.match(readFileSync(new URL('./toasts/toast-container.tsx', import.meta.url), 'utf8'), /transition=\{Slide\}/);
   const iconKeyframes = /@keyframes tca-toast-icon-in \{([\s\S]*?)\n\}/.exec(css)?.[1] ?? '';
   assert.match(iconKeyframes, /transform/);
   assert.doesNotMatch(iconKeyframes, /opacity/);

@@ -72,7 +72,10 @@ export function AuditTable({ entries }: { entries: readonly FeedEntry[] }) {
             <td data-label={when} className={table.nowrap}>
               <time dateTime={entry.at}>{entryTime(entry.at)}</time>
             </td>
-            <td data-label={who}>{entry.actorEmail}</td>
+            {/* Who, as recorded: an e-mail address or a system actor (cli:root), not a word of the interface. */}
+            <td data-label={who} lang={english}>
+              {entry.actorEmail}
+            </td>
             <td data-label={what}>
               <div>
                 <strong>{actionLabel(entry.action)}</strong>

@@ -28,6 +28,8 @@ test('the audit log in Tamil: columns, action and area names, dates; the service
     assert.match(html, /<th scope="col">எப்போது \(அடிலெய்டு\)<\/th>/);
     assert.match(html, /<strong>இடுகை வெளியிடப்பட்டது<\/strong><span[^>]*>இணையதள உள்ளடக்கம் · <span lang="en">post:pongal<\/span>/);
     assert.match(html, /<td data-label="மாற்றம்" lang="en">status draft -&gt; published<\/td>/);
+    // Who, as recorded (an address, or a system actor such as cli:root), is marked English too.
+    assert.match(renderToStaticMarkup(<AuditTable entries={[{ ...entry, actorEmail: 'cli:root' }]} />), /<td data-label="யார்" lang="en">cli:root<\/td>/);
     assert.doesNotMatch(html, /Mar|am</);
     assert.deepEqual(englishWords(html), []);
     const form = renderToStaticMarkup(<AuditFiltersForm applied={NO_FILTERS} busy={false} onApply={() => undefined} />);
