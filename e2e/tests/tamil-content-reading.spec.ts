@@ -97,6 +97,17 @@ test.describe('the content reading pages in Tamil', () => {
     await expect(dialog).toContainText('18:00');
     await expect(dialog.getByRole('link', { name: 'பதிவுசெய்க' })).toBeVisible();
     await expectTamilPage(page, '/events with the detail modal open');
+
+    // The calendars from a Tamil page: the event's Tamil name and place, the feed named in Tamil.
+    const eventCalendar = dialog.getByRole('link', { name: 'நாள்காட்டியில் சேர்' });
+    await expect(eventCalendar).toHaveAttribute('href', /\.ics\?lang=ta$/);
+    const ics = (await (await request.get((await eventCalendar.getAttribute('href')) ?? '')).text()).replaceAll('\r\n ', '');
+    expect(ics).toContain(`SUMMARY:${content.eventTamilName}`);
+    expect(ics).toContain('LOCATION:அடிலெய்டு நகர மண்டபம்');
+    await page.keyboard.press('Escape');
+    const feed = page.locator('main').getByRole('link', { name: 'நிகழ்வுகளின் நாள்காட்டிக்குக் குழுசேருங்கள்' });
+    await expect(feed).toHaveAttribute('href', '/events/calendar.ics?lang=ta');
+    expect((await (await request.get('/events/calendar.ics?lang=ta')).text()).replaceAll('\r\n ', '')).toContain('X-WR-CALNAME:அடிலெய்டு தமிழ்ச் சங்க நிகழ்வுகள்');
   });
 
   test('home, about, events, an event, the blog, a post and the gallery: Tamil titles, no English interface left, axe', async ({ page, request }) => {

@@ -15,7 +15,7 @@ export { excerpt } from './content-text.js';
 
 // The content URLs live in a module without zod, so a page that only builds image or calendar links
 // does not pull the validation library into its first load.
-export { EVENTS_CALENDAR_PATH, eventCalendarPath, uploadUrl } from './content-paths.js';
+export { EVENTS_CALENDAR_PATH, eventCalendarPath, eventsCalendarPath, uploadUrl } from './content-paths.js';
 
 // ---------------------------------------------------------------------------------------------
 // Forms (spec §5 contact and support ticket). One schema for the browser and the server.

@@ -53,7 +53,7 @@ export function EventCard({ event, today, slideshowsPlaying, eager, onOpen }: Ev
             </span>
           </button>
           {cancelled ? null : (
-            <a className={styles.calendarLink} href={eventCalendarPath(event._id)} aria-label={name.lang ? undefined : t('calendar.label', { name: name.text })}>
+            <a className={styles.calendarLink} href={eventCalendarPath(event._id, lang)} aria-label={name.lang ? undefined : t('calendar.label', { name: name.text })}>
               {t('calendar')}
               {/* An English name on a Tamil page goes in a lang="en" part, which an aria-label cannot hold. */}
               {name.lang ? (

@@ -1,7 +1,7 @@
 import { Link } from '@tca/ui/router';
 import { eventCalendarPath, paths, type SiteEvent } from '@tca/contracts';
 import { Modal } from '@tca/ui/modal';
-import { useT } from '@tca/ui/i18n';
+import { useLang, useT } from '@tca/ui/i18n';
 import { daysUntil, eventWhen, isCancelled, soonText, ticketLink } from '../event-dates.js';
 import { useEventText } from '../hooks/use-event-text.js';
 import { eventsCatalog } from '../messages.js';
@@ -73,6 +73,7 @@ export function CancelledName({ event }: { event: SiteEvent }) {
 /** Purchase Tickets (the event's link) or Register (/membership), and Add to calendar. */
 export function EventActions({ event }: { event: SiteEvent }) {
   const t = useT(eventsCatalog);
+  const lang = useLang();
   const tickets = ticketLink(event);
   return (
     <div className={styles.actions}>
@@ -86,7 +87,7 @@ export function EventActions({ event }: { event: SiteEvent }) {
           {t('register')}
         </Link>
       )}
-      <a className={styles.calendarLink} href={eventCalendarPath(event._id)}>
+      <a className={styles.calendarLink} href={eventCalendarPath(event._id, lang)}>
         {t('calendar')}
       </a>
     </div>

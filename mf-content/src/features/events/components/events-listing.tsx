@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EVENTS_CALENDAR_PATH, type SiteEvent } from '@tca/contracts';
-import { useT } from '@tca/ui/i18n';
+import { eventsCalendarPath, type SiteEvent } from '@tca/contracts';
+import { useLang, useT } from '@tca/ui/i18n';
 import { eventsCatalog } from '../messages.js';
 import { EventCard } from './event-card.js';
 import { splitEvents } from '../event-dates.js';
@@ -27,6 +27,7 @@ import { getEvents } from '../api/get-events.js';
 export function EventsListing() {
   const { state, retry } = useContent(getEvents);
   const t = useT(eventsCatalog);
+  const lang = useLang();
   const slideshows = usePlayChoice();
   const [open, setOpen] = useState<{ event: SiteEvent; opener: HTMLElement } | null>(null);
   const today = adelaideDay(new Date());
@@ -34,7 +35,7 @@ export function EventsListing() {
   return (
     <>
       <div className={styles.toolbar}>
-        <a className={styles.subscribe} href={EVENTS_CALENDAR_PATH}>
+        <a className={styles.subscribe} href={eventsCalendarPath(lang)}>
           {t('subscribe')}
         </a>
         <button type="button" className={styles.toggle} onClick={slideshows.toggle}>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { withTimeout, type Logger, type Pool, type Redis } from '@tca/service-kit';
+import { withTimeout, type Logger, type Pool, type Redis, type SiteLang } from '@tca/service-kit';
 import { eventsCalendar } from './event-calendar.js';
 import { CONTENT_CODINGS, encode, encodeAll, encodedEtag, type ContentCoding, type EncodedBodies, type EncodedBody } from './content-coding.js';
 import { siteToday } from '../site-dates.js';
@@ -18,6 +18,8 @@ export interface CachedBody {
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 export const CALENDAR_NAME = 'Adelaide Tamil Association events';
+/** The feed's name for calendars subscribed from the Tamil site. */
+export const CALENDAR_NAME_TA = 'அடிலெய்டு தமிழ்ச் சங்க நிகழ்வுகள்';
 
 /** Largest number of built answers one process keeps (5 lists, the feed, one calendar per event). */
 const MEMORY_ENTRIES = 1000;
@@ -195,21 +197,21 @@ export class ContentCatalog {
   }
 
   /** Every Active or Cancelled (STATUS:CANCELLED) event that has not ended (by the Adelaide calendar); drafts never. */
-  async calendarFeed(now: Date = new Date()): Promise<CachedBody> {
+  async calendarFeed(lang: SiteLang = 'en', now: Date = new Date()): Promise<CachedBody> {
     const today = siteToday(now);
-    const entry = await this.cached(`calendar:${today}`, CALENDAR_TYPE, { shared: true, encoded: false }, async () => {
+    const entry = await this.cached(`calendar:${lang}:${today}`, CALENDAR_TYPE, { shared: true, encoded: false }, async () => {
       const rows = await calendarEventsFrom(this.options.pool, today);
-      return Buffer.from(eventsCalendar(rows, { publicUrl: this.options.publicUrl, name: CALENDAR_NAME }));
+      return Buffer.from(eventsCalendar(rows, { publicUrl: this.options.publicUrl, name: lang === 'ta' ? CALENDAR_NAME_TA : CALENDAR_NAME, lang }));
     });
     if (!entry) throw new Error('calendar feed was not built');
     return entry;
   }
 
   /** One published (not draft) event as a calendar; undefined when there is no such event. */
-  async eventCalendar(key: string): Promise<CachedBody | undefined> {
-    return this.cached(`event:${key}`, CALENDAR_TYPE, { shared: false, encoded: false }, async () => {
+  async eventCalendar(key: string, lang: SiteLang = 'en'): Promise<CachedBody | undefined> {
+    return this.cached(`event:${lang}:${key}`, CALENDAR_TYPE, { shared: false, encoded: false }, async () => {
       const row = await publishedEvent(this.options.pool, key);
-      return row ? Buffer.from(eventsCalendar([row], { publicUrl: this.options.publicUrl, name: row.name })) : undefined;
+      return row ? Buffer.from(eventsCalendar([row], { publicUrl: this.options.publicUrl, name: lang === 'ta' && row.name_ta ? row.name_ta : row.name, lang })) : undefined;
     });
   }
 

@@ -26,6 +26,19 @@ describe('event calendars', () => {
     assert.match(ics, /STATUS:CANCELLED/);
   });
 
+  it('in Tamil: each field in Tamil where an editor wrote it, else English; the link opens the Tamil site', () => {
+    // Unfolded: lines longer than 75 octets continue on the next (RFC 5545).
+    const ics = eventsCalendar([{ ...base, name_ta: 'திருவிழா', description_ta: 'உணவு, இசை' }], { publicUrl: 'https://tamil.example.org', name: 'நிகழ்வுகள்', lang: 'ta' }).replaceAll('\r\n ', '');
+    assert.match(ics, /SUMMARY:திருவிழா\r\n/);
+    assert.match(ics, /DESCRIPTION:உணவு\\, இசை\r\n/);
+    // No Tamil place was written: the English one.
+    assert.match(ics, /LOCATION:Town Hall\r\n/);
+    assert.match(ics, /URL;VALUE=URI:https:\/\/tamil\.example\.org\/events\?lang=ta\r\n/);
+    assert.match(ics, /X-WR-CALNAME:நிகழ்வுகள்\r\n/);
+    // The English calendar of the same event keeps its English fields.
+    assert.match(eventsCalendar([{ ...base, name_ta: 'திருவிழா' }], { publicUrl: 'https://tamil.example.org', name: 'Events' }), /SUMMARY:Fair\r\n/);
+  });
+
   it('carries a late timed event past midnight', () => {
     const ics = eventsCalendar([{ ...base, time: '23:00' }], { publicUrl: 'https://tamil.example.org', name: 'Events' });
     assert.match(ics, /DTEND;TZID=Australia\/Adelaide:20260405T010000\r\n/);

@@ -1,4 +1,5 @@
 import ical, { ICalEventStatus, type ICalTemporalPlainDateTimeStub, type ICalTemporalZonedDateTimeStub } from 'ical-generator';
+import type { SiteLang } from '@tca/service-kit';
 import { addDays, SITE_TIME_ZONE, siteTimeToInstant } from '../site-dates.js';
 import type { EventRow } from '../../data-access/published-content-repository.js';
 
@@ -73,14 +74,23 @@ export interface CalendarOptions {
   publicUrl: string;
   /** Calendar name shown by calendar apps. */
   name: string;
+  /** 'ta': each event's Tamil name, description and place where written (else the English one), and links to the Tamil site. */
+  lang?: SiteLang;
+}
+
+/** A Tamil field where an editor wrote one, else the English. */
+function inLang(english: string, tamil: string | null, lang: SiteLang): string {
+  return lang === 'ta' && tamil ? tamil : english;
 }
 
 /** A VCALENDAR of `rows` (all Adelaide time): timed events last 2 hours or until the end date; events without time are all-day. */
 export function eventsCalendar(rows: readonly EventRow[], options: CalendarOptions): string {
   const site = new URL(options.publicUrl);
+  const lang = options.lang ?? 'en';
+  const eventsPage = new URL(lang === 'ta' ? '/events?lang=ta' : '/events', site).toString();
   const calendar = ical({
     name: options.name,
-    prodId: { company: 'Adelaide Tamil Association', product: 'events', language: 'EN' },
+    prodId: { company: 'Adelaide Tamil Association', product: 'events', language: lang.toUpperCase() },
     timezone: { name: null, generator: (tz) => (tz === SITE_TIME_ZONE ? ADELAIDE_VTIMEZONE : null) },
     ttl: 60 * 60 * 6,
   });
@@ -89,10 +99,10 @@ export function eventsCalendar(rows: readonly EventRow[], options: CalendarOptio
     const common = {
       id: `${row.key}@${site.hostname}`,
       stamp: row.updated_at,
-      summary: row.name,
-      description: row.description,
-      location: row.location || null,
-      url: row.event_link ?? new URL('/events', site).toString(),
+      summary: inLang(row.name, row.name_ta, lang),
+      description: inLang(row.description, row.description_ta, lang),
+      location: inLang(row.location, row.location_ta, lang) || null,
+      url: row.event_link ?? eventsPage,
       status: row.status === 'Cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       timezone: SITE_TIME_ZONE,
     };

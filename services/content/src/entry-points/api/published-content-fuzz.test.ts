@@ -12,7 +12,7 @@ import { sampleFolder, writeContentFolder } from '../../testing/content-fixtures
 /**
  * The content GET endpoints that read parameters, under generated input (issue 13, fuzzing): 1,000 seeded
  * requests each — the path parameter of /events/:file and /uploads/:file, the headers the lists and calendars
- * read (Accept-Encoding, If-None-Match), and the Bearer header of /email/mine and /supportdesk/mine (identity
+ * read (Accept-Encoding, If-None-Match), the calendars' lang, and the Bearer header of /email/mine and /supportdesk/mine (identity
  * is service-kit's stub on a real port) — each answered below 500 and every 4xx with a JSON `error` and
  * `message`; the service still ready after. The lists read no query string: the generator adds junk ones
  * anyway. A failure prints its seed: replay with FUZZ_SEED=<seed> npm test.
@@ -102,8 +102,9 @@ describe('the published content GET endpoints under fuzzed parameters', () => {
     await fuzz({ path: '/events/get', headerParams: { 'Accept-Encoding': ['gzip, deflate, br', 'br;q=1, gzip;q=0.5', 'identity'], 'If-None-Match': [await etagOf('/events/get'), '*'] } });
   });
 
-  it(`GET /events/calendar.ics (If-None-Match, junk query strings): ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
-    await fuzz({ path: '/events/calendar.ics', headerParams: { 'If-None-Match': [await etagOf('/events/calendar.ics')] } });
+  it(`GET /events/calendar.ics (lang, If-None-Match, junk query strings): ${COUNT} requests, no 5xx, every 4xx a JSON error`, TIMEOUT, async () => {
+    const report = await fuzz({ path: '/events/calendar.ics', query: { lang: ['en', 'ta'] }, headerParams: { 'If-None-Match': [await etagOf('/events/calendar.ics')] } });
+    assert.ok(answersWith(report, 400) > 0, 'a language other than en or ta is 400');
   });
 
   for (const path of ['/email/mine', '/supportdesk/mine']) {

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { Redis } from 'ioredis';
-import { apiErrorSchema, BLOG_EXCERPT_MAX, blogListSchema, blogSummarySchema, eventListSchema, excerpt, LATEST_POSTS_COUNT, latestPostsSchema, galleryListSchema, sponsorListSchema, teamListSchema, eventCalendarPath, EVENTS_CALENDAR_PATH } from '@tca/contracts';
+import { apiErrorSchema, BLOG_EXCERPT_MAX, blogListSchema, blogSummarySchema, eventListSchema, excerpt, LATEST_POSTS_COUNT, latestPostsSchema, galleryListSchema, sponsorListSchema, teamListSchema, eventCalendarPath, eventsCalendarPath, EVENTS_CALENDAR_PATH } from '@tca/contracts';
 import { createLogger, createPool, type Pool } from '@tca/service-kit';
 import { createTestDatabase, testRedisUrl, type TestDatabase } from '@tca/service-kit/testing';
 import { addDays, siteToday } from '../../domain/site-dates.js';
@@ -222,6 +222,22 @@ describe('content read API', () => {
     assert.deepEqual(uids, ['film-night@tamil.example.org', 'tamil-new-year@tamil.example.org']);
     assert.match(ics, new RegExp(`DTSTART;VALUE=DATE:${addDays(siteToday(), -1).replaceAll('-', '')}\\r\\n`));
     assert.match(ics, new RegExp(`DTEND;VALUE=DATE:${addDays(siteToday(), 2).replaceAll('-', '')}\\r\\n`));
+  });
+
+  it('a calendar for the Tamil site (?lang=ta): the feed named in Tamil; another language is a 400 JSON error', async () => {
+    const feed = await fetch(`${site.url}${eventsCalendarPath('ta')}`);
+    assert.equal(feed.status, 200);
+    // Unfolded: lines longer than 75 octets continue on the next (RFC 5545), between whole characters.
+    const ics = (await feed.text()).replaceAll('\r\n ', '');
+    assert.match(ics, /X-WR-CALNAME:அடிலெய்டு தமிழ்ச் சங்க நிகழ்வுகள்\r\n/);
+    assert.match(ics, /UID:tamil-new-year@tamil\.example\.org\r\n/);
+    assert.notEqual(feed.headers.get('etag'), (await fetch(`${site.url}${EVENTS_CALENDAR_PATH}`)).headers.get('etag'), 'each language is its own representation');
+    assert.equal((await fetch(`${site.url}${eventCalendarPath('tamil-new-year', 'ta')}`)).status, 200);
+    for (const path of [`${EVENTS_CALENDAR_PATH}?lang=fr`, `${eventCalendarPath('tamil-new-year')}?lang=`]) {
+      const refused = await fetch(`${site.url}${path}`);
+      assert.equal(refused.status, 400, path);
+      assert.equal(apiErrorSchema.parse(await refused.json()).error, 'invalid_language');
+    }
   });
 
   it('serves new content as soon as an import in another process commits', async () => {

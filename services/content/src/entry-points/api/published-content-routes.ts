@@ -1,5 +1,5 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { AppError, NotFoundError } from '@tca/service-kit';
+import { AppError, isSiteLang, NotFoundError, type SiteLang } from '@tca/service-kit';
 import type { CachedBody, ContentCatalog } from '../../domain/catalog/content-catalog.js';
 import { representationFor, type ContentCoding } from '../../domain/catalog/content-coding.js';
 import type { ListName } from '../../domain/catalog/content-lists.js';
@@ -18,6 +18,17 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   if (header.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * A calendar's language: `?lang=ta` for the Tamil site's links, else English. Only the address counts (a
+ * calendar app subscribes once, and its own Accept-Language says nothing about the page the link was on).
+ */
+function calendarLang(req: Request): SiteLang {
+  const asked = req.query.lang;
+  if (asked === undefined) return 'en';
+  if (isSiteLang(asked)) return asked;
+  throw new AppError(400, 'invalid_language', 'The calendar language (lang) must be en or ta.');
 }
 
 /** `contentEncoding`: the coding of `entry.body`, sent on the 200 only (a 304 carries no representation metadata). */
@@ -58,7 +69,7 @@ export function createReadRouter(_deps: ContentDeps, catalog: ContentCatalog): R
   router.get('/sponsorship/get', list('sponsors'));
 
   router.get('/events/calendar.ics', async (req, res) => {
-    send(req, res, await catalog.calendarFeed(), REVALIDATE, { 'Content-Disposition': 'inline; filename="events.ics"' });
+    send(req, res, await catalog.calendarFeed(calendarLang(req)), REVALIDATE, { 'Content-Disposition': 'inline; filename="events.ics"' });
   });
   router.get('/events/:file', async (req, res, next) => {
     const file = req.params.file;
@@ -67,7 +78,8 @@ export function createReadRouter(_deps: ContentDeps, catalog: ContentCatalog): R
       return;
     }
     const id = file.slice(0, -'.ics'.length);
-    const entry = KEY_RE.test(id) ? await catalog.eventCalendar(id) : undefined;
+    const lang = calendarLang(req);
+    const entry = KEY_RE.test(id) ? await catalog.eventCalendar(id, lang) : undefined;
     if (!entry) throw new NotFoundError(`No event with the id "${id}".`, 'event_not_found');
     send(req, res, entry, REVALIDATE, { 'Content-Disposition': `attachment; filename="${id}.ics"` });
   });
