@@ -3,15 +3,24 @@ export function keyGroups(secret: string): string[] {
   return secret.replace(/\s+/g, '').match(/.{1,4}/g) ?? [];
 }
 
-/** The text file Download saves: what the codes are for, whose they are, then one code a line. */
-export function recoveryCodesFile(codes: readonly string[], { siteName, email, savedAt }: { siteName: string; email: string; savedAt: Date }): string {
+type FileKey = 'file.title' | 'file.account' | 'file.issued' | 'file.use' | 'file.keep';
+
+/**
+ * The text file Download saves: what the codes are for, whose they are, then one code a line. `t`: the
+ * second step's catalog in the language shown (the file is read later, away from the page).
+ */
+export function recoveryCodesFile(
+  codes: readonly string[],
+  { siteName, email, savedAt }: { siteName: string; email: string; savedAt: Date },
+  t: (key: FileKey, values?: Readonly<Record<string, string>>) => string,
+): string {
   return [
-    `${siteName}: recovery codes for staff sign-in`,
-    `Account: ${email}`,
-    `Issued: ${savedAt.toISOString().slice(0, 10)}`,
+    t('file.title', { site: siteName }),
+    t('file.account', { email }),
+    t('file.issued', { date: savedAt.toISOString().slice(0, 10) }),
     '',
-    'Each code signs you in once instead of the 6-digit code from your authenticator app.',
-    'Keep this file somewhere safe, not on the phone with the app.',
+    t('file.use'),
+    t('file.keep'),
     '',
     ...codes,
     '',

@@ -33,7 +33,7 @@ export function RecoveryCodesForm({ codes, email, siteName, onContinue }: Recove
   const hintId = useId();
   const titleRef = useFocusOnMount<HTMLHeadingElement>();
   const [saved, setSaved] = useState(false);
-  const file = () => recoveryCodesFile(codes, { siteName, email, savedAt: new Date() });
+  const file = () => recoveryCodesFile(codes, { siteName, email, savedAt: new Date() }, TEXT.t);
 
   return (
     <form
