@@ -10,13 +10,16 @@ export function AsWritten({ children }: { children: ReactNode }) {
   return useShownLang() === 'en' ? <>{children}</> : <span lang="en">{children}</span>;
 }
 
+const TAMIL_SCRIPT = /[\u0B80-\u0BFF]/;
+
 /**
  * A sentence holding a value that stays as written ("Gold-Single membership"): on a page not in English the
  * value's part is marked (its first occurrence); in English, the sentence alone.
  */
 export function WithWritten({ text, written }: { text: string; written: string }) {
   const at = written ? text.indexOf(written) : -1;
-  if (useShownLang() === 'en' || at < 0) return <>{text}</>;
+  // A value written in Tamil script (a member's name, say) is not English: nothing to mark.
+  if (useShownLang() === 'en' || at < 0 || TAMIL_SCRIPT.test(written)) return <>{text}</>;
   return (
     <>
       {text.slice(0, at)}

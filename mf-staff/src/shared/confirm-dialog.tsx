@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { useT } from '@tca/ui/i18n';
 import { Modal } from '@tca/ui/modal';
+import { WithWritten } from './as-written.js';
 import { sharedCatalog } from './messages';
 import styles from './staff.module.css';
 
 interface ConfirmDialogProps {
   title: string;
+  /** A value inside the title that stays as written (a post's title, a person's name): marked lang="en" on a page not in English. */
+  written?: string;
   description: string;
   confirmLabel: string;
   busy: boolean;
@@ -18,11 +21,11 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" for an action that cannot be undone from here (removing staff, withdrawing an invitation, rejecting a request). */
-export function ConfirmDialog({ title, description, confirmLabel, busy, onConfirm, onCancel, children, form }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, written, description, confirmLabel, busy, onConfirm, onCancel, children, form }: ConfirmDialogProps) {
   const t = useT(sharedCatalog);
   return (
     <Modal
-      title={title}
+      title={written ? <WithWritten text={title} written={written} /> : title}
       description={description}
       onClose={() => {
         if (!busy) onCancel();

@@ -11,6 +11,7 @@ const { LoadFailure } = await import('./load-failure.js');
 const { failureText } = await import('./failure-text.js');
 const { roleLabel, roleDescription, rolesEither } = await import('./roles.js');
 const { adelaideMoment } = await import('./paging.js');
+const { ConfirmDialog } = await import('./confirm-dialog.js');
 const { httpFailure } = await import('@tca/ui/testing/api-doubles');
 
 const noop = () => undefined;
@@ -42,4 +43,18 @@ test('the shared staff parts speak Tamil on a Tamil page', async () => {
   assert.equal(roleLabel('membership_officer'), 'Membership officer');
   assert.equal(rolesEither(['owner', 'support']), 'Owner or Support');
   assert.equal(adelaideMoment('2026-11-27T04:35:00.000Z'), '27 Nov 2026, 3:05 pm');
+});
+
+test('a confirmation on a Tamil page marks the value in its title as written (lang="en"), not a Tamil-script one', async () => {
+  await setLang('ta', { remember: false });
+  try {
+    const dialog = (written: string) =>
+      renderToStaticMarkup(<ConfirmDialog title={`“${written}” இடுகையை நீக்கவா?`} written={written} description="இதைத் திரும்பப் பெற முடியாது." confirmLabel="நீக்கு" busy={false} onConfirm={noop} onCancel={noop} />);
+    assert.match(dialog('Pongal Festival'), /<h2[^>]*>“<span lang="en">Pongal Festival<\/span>” இடுகையை நீக்கவா\?<\/h2>/);
+    assert.match(dialog('பொங்கல் விழா'), /<h2[^>]*>“பொங்கல் விழா” இடுகையை நீக்கவா\?<\/h2>/);
+  } finally {
+    await setLang('en', { remember: false });
+  }
+  // In English, the title alone.
+  assert.match(renderToStaticMarkup(<ConfirmDialog title="Delete “Pongal Festival”?" written="Pongal Festival" description="" confirmLabel="Delete" busy={false} onConfirm={noop} onCancel={noop} />), /<h2[^>]*>Delete “Pongal Festival”\?<\/h2>/);
 });

@@ -135,6 +135,7 @@ export function AnnouncementCompose({ onSaved }: { onSaved: () => void }) {
       {confirming ? (
         <ConfirmDialog
           title={t('send.title', { subject: confirming.subject })}
+          written={confirming.subject}
           description={sendDescription(count, confirming.segment)}
           confirmLabel={t('send.confirm')}
           busy={busy}

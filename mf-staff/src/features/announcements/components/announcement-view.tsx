@@ -168,6 +168,7 @@ function SendDraft({ announcement: a, onSent }: { announcement: AnnouncementDeta
       {confirming ? (
         <ConfirmDialog
           title={t('send.title', { subject: a.subject })}
+          written={a.subject}
           description={sendDescription(count, a.segment)}
           confirmLabel={t('send.confirm')}
           busy={busy}

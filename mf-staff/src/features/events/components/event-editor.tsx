@@ -229,6 +229,7 @@ export function EventEditor({ event: loaded, reload }: EventEditorProps) {
       {confirmDelete && event ? (
         <ConfirmDialog
           title={t('delete.title', { name: event.name })}
+          written={event.name}
           description={t('delete.text')}
           confirmLabel={t('delete.confirm')}
           busy={busy}

@@ -156,6 +156,7 @@ export function AlbumEditor({ album: loaded, reload }: AlbumEditorProps) {
       {confirmDelete && album ? (
         <ConfirmDialog
           title={t('delete.title', { name: album.name })}
+          written={album.name}
           description={t('delete.text', { photos: album.photos.length })}
           confirmLabel={t('delete.confirm')}
           busy={busy}

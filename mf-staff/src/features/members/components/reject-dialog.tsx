@@ -29,6 +29,7 @@ export function RejectDialog({ request, busy, failure, onReject, onCancel }: Rej
   return (
     <ConfirmDialog
       title={t('reject.title', { id: request.requestId })}
+      written={request.requestId}
       description={t('reject.description', { name: request.name, email: request.email, level: request.membershipName })}
       confirmLabel={t('reject.confirm')}
       busy={busy}

@@ -86,6 +86,7 @@ export function RequestsPanel() {
       {deciding?.kind === 'approve' ? (
         <ConfirmDialog
           title={t('approve.title', { id: deciding.request.requestId })}
+          written={deciding.request.requestId}
           description={t('approve.description', { name: deciding.request.name, level: deciding.request.membershipName, email: deciding.request.email })}
           confirmLabel={t('approve.confirm')}
           busy={busy}

@@ -245,6 +245,7 @@ export function PostEditor({ post: loaded, reload }: PostEditorProps) {
       {confirmDelete && post ? (
         <ConfirmDialog
           title={t('delete.title', { title: post.title })}
+          written={post.title}
           description={t('delete.text')}
           confirmLabel={t('delete.confirm')}
           busy={busy}

@@ -54,6 +54,7 @@ export function InvitationRow({ invitation, onChanged }: { invitation: StaffInvi
       {confirming ? (
         <ConfirmDialog
           title={t('withdraw.title', { email })}
+          written={email}
           description={t('withdraw.text')}
           confirmLabel={t('withdraw.confirm')}
           busy={busy}

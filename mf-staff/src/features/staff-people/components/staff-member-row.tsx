@@ -131,6 +131,7 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
       {confirming === 'remove' ? (
         <ConfirmDialog
           title={t('remove.title', { name })}
+          written={name}
           description={t('remove.text', { name })}
           confirmLabel={t('remove.confirm')}
           busy={busy}
@@ -141,6 +142,7 @@ export function StaffMemberRow({ member, isYou, onChanged }: StaffMemberRowProps
       {confirming === 'reset' ? (
         <ConfirmDialog
           title={t('reset.title', { name })}
+          written={name}
           description={t('reset.text', { name })}
           confirmLabel={t('reset.confirm')}
           busy={busy}

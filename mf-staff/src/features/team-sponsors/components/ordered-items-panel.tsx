@@ -140,6 +140,7 @@ export function OrderedItemsPanel<I extends ListItem>({ kind }: { kind: ListKind
       {removing ? (
         <ConfirmDialog
           title={t('remove.title', { name: pickText(removing.name, removing.ta?.name, lang).text })}
+          written={pickText(removing.name, removing.ta?.name, lang).lang ? removing.name : undefined}
           description={t('remove.text', { name: pickText(removing.name, removing.ta?.name, lang).text })}
           confirmLabel={t(`${k}.remove`)}
           busy={busy}

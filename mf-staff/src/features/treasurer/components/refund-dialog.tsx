@@ -29,6 +29,7 @@ export function RefundDialog({ order, busy, failure, onRefund, onCancel }: Refun
   return (
     <ConfirmDialog
       title={t('refund.ask', { number: order.orderNumber })}
+      written={order.orderNumber}
       description={t('refund.description', { amount: amountText(order.amountCents, order.currency), what: t(order.kind === 'membership' ? 'refund.membership' : 'refund.product') })}
       confirmLabel={t('refund.confirm')}
       busy={busy}

@@ -107,7 +107,8 @@ test("the treasurer's desk speaks Tamil on a Tamil page: the orders, an order, t
     assert.deepEqual(englishWords(page), []);
 
     const dialog = render(<RefundDialog order={order} busy={false} failure={null} onRefund={noop} onCancel={noop} />);
-    assert.match(dialog, /ஆர்டர் ORD-2026-000042 இன் முழுத் தொகையையும் திருப்பியளிக்கவா\?/);
+    // The order number as written, marked lang="en" inside the Tamil question.
+    assert.match(dialog, /<h2[^>]*>ஆர்டர் <span lang="en">ORD-2026-000042<\/span> இன் முழுத் தொகையையும் திருப்பியளிக்கவா\?<\/h2>/);
     assert.equal(refundReasonError(' '), 'பணத்திருப்பத்துக்கான காரணத்தைக் குறிப்பிடுங்கள்');
     assert.match(refundSummary({ id: 're_1', reason: 'Paid twice', requestedBy: 't@example.org', requestedAt: '2026-11-28T00:57:00Z', refundedAt: null }), /^பணத்திருப்பம் கோரப்பட்டது; .* t@example\.org கோரினார்: “Paid twice” \(Stripe பணத்திருப்ப எண் re_1\)\.$/);
   } finally {
