@@ -146,7 +146,14 @@ test('the members desk speaks Tamil on a Tamil page: the desk, the results, a me
     const requests = render(<RequestsTable answer={{ memberships: [request], total: 1, page: 1, pageSize: 25, pending: 1 }} filter={{ status: '', page: 1 }} onPage={noop} onApprove={noop} onReject={noop} />);
     assert.match(requests, /1 கோரிக்கை முடிவுக்காகக் காத்திருக்கிறது\./);
     assert.match(requests, /<span lang="en">Gold-Family<\/span>, ஆண்டுக்கு, சார்ந்திருப்போர் 2/);
-    assert.match(requests, /aria-label="M-2026-000013 \(Kavya Raman\) — அங்கீகரி"/);
+    // Approve is named by the marked id and name and its own Tamil text (no English inside an aria-label).
+    const approve = /<button type="button" class="[^"]*" id="([^"]+)" aria-labelledby="([^"]+)">அங்கீகரி<\/button>/.exec(requests);
+    assert.ok(approve, 'Approve is named by aria-labelledby');
+    const [idPart, namePart, own] = (approve[2] ?? '').split(' ');
+    assert.equal(own, approve[1]);
+    assert.match(requests, new RegExp(`<span id="${idPart}" class="[^"]*" lang="en">M-2026-000013</span>`));
+    assert.match(requests, new RegExp(`<span id="${namePart}"><span lang="en">Kavya Raman</span></span>`));
+    assert.doesNotMatch(requests, /aria-label="[^"]*Kavya/);
 
     assert.deepEqual(filterErrors({ ...NO_FILTER, q: 'ab', endsWithinDays: '0' }), {
       q: 'பெயரின் அல்லது மின்னஞ்சல் முகவரியின் குறைந்தது 3 எழுத்துகளைத் தட்டச்சு செய்யுங்கள்',

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { MembershipRequest } from '@tca/contracts';
 import { useT } from '@tca/ui/i18n';
 import { asWritten, membersCatalog, membershipStatusText, useShownLang } from '../messages.js';
@@ -15,20 +16,28 @@ interface RequestRowProps {
 /** One request: a table row from 760 px, a labelled block on a phone. Pending ones have Approve and Reject. */
 export function RequestRow({ request, onApprove, onReject }: RequestRowProps) {
   const t = useT(membersCatalog);
-  const written = asWritten(useShownLang());
+  const shown = useShownLang();
+  const written = asWritten(shown);
   const pending = request.status === 'Pending';
   const who = `${request.requestId} (${request.name})`;
+  const ids = useId();
+  // The id and the member's name stay as written (English): on a page in another language each button is
+  // named by the marked id and name and its own text, which an aria-label sentence cannot mark.
+  const decisionName = (key: 'requests.approveWho' | 'requests.rejectWho', own: string) =>
+    shown === 'en' ? { 'aria-label': t(key, { who }) } : { id: `${ids}-${own}`, 'aria-labelledby': `${ids}-id ${ids}-name ${ids}-${own}` };
   return (
     <tr>
       <th scope="row">
         <span className={styles.cellLabel}>{t('col.request')}</span>
-        <span className={styles.requestId} lang={written}>
+        <span id={`${ids}-id`} className={styles.requestId} lang={written}>
           {request.requestId}
         </span>
       </th>
       <td>
         <span className={styles.cellLabel}>{t('col.member')}</span>
-        <AsWritten>{request.name}</AsWritten>
+        <span id={`${ids}-name`}>
+          <AsWritten>{request.name}</AsWritten>
+        </span>
         <span className={styles.email} lang={written}>
           {request.email}
         </span>
@@ -49,10 +58,10 @@ export function RequestRow({ request, onApprove, onReject }: RequestRowProps) {
         <span className={styles.cellLabel}>{t('col.decision')}</span>
         {pending ? (
           <span className={styles.decision}>
-            <button type="button" className="tca-button" aria-label={t('requests.approveWho', { who })} onClick={() => onApprove(request)}>
+            <button type="button" className="tca-button" {...decisionName('requests.approveWho', 'approve')} onClick={() => onApprove(request)}>
               {t('requests.approve')}
             </button>
-            <button type="button" className={`${staff.secondary} ${staff.danger}`} aria-label={t('requests.rejectWho', { who })} onClick={() => onReject(request)}>
+            <button type="button" className={`${staff.secondary} ${staff.danger}`} {...decisionName('requests.rejectWho', 'reject')} onClick={() => onReject(request)}>
               {t('requests.reject')}
             </button>
           </span>
