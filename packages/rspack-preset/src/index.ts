@@ -246,8 +246,9 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
                 shared: sharedSingletons('host'),
                 shareStrategy: 'loaded-first',
                 dts: false,
-                // One copy of the federation runtime for the page, handed to every remote entry.
-                experiments: { provideExternalRuntime: !isDev, optimization: { target: 'web' } },
+                // One copy of the federation runtime for the page, handed to every remote entry. Without its
+                // snapshot and asset-preload plugins: the shell's loader plugin reads a manifest for its entry.
+                experiments: { provideExternalRuntime: !isDev, optimization: { target: 'web', disableSnapshot: true } },
               },
         ),
       ],

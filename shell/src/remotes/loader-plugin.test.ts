@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { backoffDelay, fetchWithRetry, RemoteLoadError } from './loader-plugin.js';
+import { backoffDelay, createLoaderPlugin, entryFromManifest, fetchWithRetry, RemoteLoadError } from './loader-plugin.js';
 
 // Node's AbortSignal.timeout timers do not hold the event loop open (a browser has no such notion).
 const keepAlive = setInterval(() => undefined, 1000);
@@ -63,4 +63,69 @@ test('a body that stalls after the headers is bounded by the same time-out', asy
 
 test('backoff doubles from the first delay', () => {
   assert.deepEqual([1, 2, 3].map((attempt) => backoffDelay({ timeoutMs: 1, retries: 3, backoffMs: 300 }, attempt)), [300, 600, 1200]);
+});
+
+test("a manifest's entry: 'auto' is the manifest's own folder, an absolute publicPath wins, the path is kept", () => {
+  const meta = (extra: Record<string, unknown>) => ({ metaData: { globalName: 'mf_content', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, ...extra } });
+  assert.deepEqual(entryFromManifest('https://site.example/releases/content/1.2.0/mf-manifest.json', meta({})), {
+    entry: 'https://site.example/releases/content/1.2.0/remoteEntry.js',
+    globalName: 'mf_content',
+    type: 'global',
+  });
+  assert.equal(entryFromManifest('https://site.example/m/mf-manifest.json', meta({ publicPath: 'https://cdn.example/content/' })).entry, 'https://cdn.example/content/remoteEntry.js');
+  assert.equal(
+    entryFromManifest('https://site.example/m/mf-manifest.json?v=2', meta({ remoteEntry: { name: 'remoteEntry.js', path: '/js/' } })).entry,
+    'https://site.example/m/js/remoteEntry.js',
+  );
+});
+
+test('a manifest that names no entry is a load error, not a script request for the JSON', () => {
+  for (const manifest of [null, {}, { metaData: {} }, { metaData: { remoteEntry: { name: '' } } }, { metaData: { remoteEntry: { name: 7 } } }]) {
+    assert.throws(() => entryFromManifest('https://site.example/mf-manifest.json', manifest), RemoteLoadError);
+  }
+});
+
+/** What afterResolve needs of the MF runtime's arguments. */
+function resolveArgs(entry: string, cached = false) {
+  return {
+    remote: { name: 'mf_content', entry },
+    remoteInfo: { name: 'mf_content', entry, type: 'global', entryGlobalName: 'mf_content', shareScope: 'default' },
+    origin: { moduleCache: new Map(cached ? [['mf_content', {}]] : []) },
+  };
+}
+
+test("afterResolve swaps a registry's manifest for the entry it names, fetched within the loader's time-out", async () => {
+  const urls: string[] = [];
+  const plugin = createLoaderPlugin(settings, async (url) => {
+    urls.push(url);
+    return new Response(JSON.stringify({ metaData: { globalName: 'mf_content_v2', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } } }));
+  });
+  const args = resolveArgs('https://site.example/remotes/content/mf-manifest.json');
+  // The runtime's hook types ask for the whole runtime; this test hands it only what the hook reads.
+  const resolved = (await plugin.afterResolve?.(args as never)) as unknown as typeof args;
+  assert.deepEqual(urls, ['https://site.example/remotes/content/mf-manifest.json']);
+  assert.equal(resolved.remoteInfo.entry, 'https://site.example/remotes/content/remoteEntry.js');
+  assert.equal(resolved.remoteInfo.entryGlobalName, 'mf_content_v2');
+});
+
+test('afterResolve leaves an entry URL, and a remote already loaded, alone (no manifest fetch)', async () => {
+  let calls = 0;
+  const plugin = createLoaderPlugin(settings, async () => {
+    calls += 1;
+    return new Response('{}');
+  });
+  const entry = resolveArgs('https://site.example/remotes/content/remoteEntry.js');
+  const cached = resolveArgs('https://site.example/remotes/content/mf-manifest.json', true);
+  await plugin.afterResolve?.(entry as never);
+  await plugin.afterResolve?.(cached as never);
+  assert.equal(calls, 0);
+  assert.equal(entry.remoteInfo.entry, 'https://site.example/remotes/content/remoteEntry.js');
+  assert.equal(cached.remoteInfo.entry, 'https://site.example/remotes/content/mf-manifest.json');
+});
+
+test('afterResolve fails with a load error when the manifest is not JSON or names no entry', async () => {
+  const answer = (body: string) => createLoaderPlugin(settings, async () => new Response(body));
+  const resolve = async (body: string) => answer(body).afterResolve?.(resolveArgs('https://site.example/m/mf-manifest.json') as never);
+  await assert.rejects(resolve('<html>'), /is not JSON/);
+  await assert.rejects(resolve('{"metaData":{}}'), /names no remote entry/);
 });

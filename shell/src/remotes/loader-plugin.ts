@@ -52,6 +52,29 @@ export async function fetchWithRetry(url: string, init: RequestInit, settings: L
   throw new RemoteLoadError(`Could not load ${url} after ${settings.retries + 1} attempt(s): ${reason}`, url, { cause: lastError });
 }
 
+/** What the shell reads of a remote's `mf-manifest.json`: where its entry is and the global it defines. */
+export interface ManifestEntry {
+  entry: string;
+  globalName: string | undefined;
+  type: string | undefined;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * The remote entry a manifest points at. Its `publicPath` is 'auto' (the preset's builds: a remote can be
+ * served from any folder) or an absolute base; 'auto' means the manifest's own folder.
+ */
+export function entryFromManifest(manifestUrl: string, manifest: unknown): ManifestEntry {
+  const meta = (manifest as { metaData?: { globalName?: unknown; publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown; type?: unknown } } } | null)?.metaData;
+  const name = text(meta?.remoteEntry?.name);
+  if (!name) throw new RemoteLoadError(`${manifestUrl} names no remote entry`, manifestUrl);
+  const publicPath = text(meta?.publicPath);
+  const folder = (text(meta?.remoteEntry?.path) ?? '').replace(/^\/+|\/+$/g, '');
+  const base = new URL(!publicPath || publicPath === 'auto' ? manifestUrl : publicPath, manifestUrl);
+  return { entry: new URL(folder ? `${folder}/${name}` : name, base).href, globalName: text(meta?.globalName), type: text(meta?.remoteEntry?.type) };
+}
+
 type LoadEntryErrorArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>>[0];
 
 /** Loads a remote entry again after a failure, with backoff; the runtime calls this once per failure. */
@@ -73,13 +96,35 @@ async function retryEntry(args: LoadEntryErrorArgs, settings: LoaderSettings) {
   return undefined;
 }
 
+const isManifest = (url: string) => /\.json(?:$|[?#])/i.test(url);
+
 /**
- * Bounds every manifest and remote-entry load by the registry's time-out, retrying with backoff.
- * Only one runtime plugin may implement `fetch`; this is it.
+ * Bounds every manifest and remote-entry load by the registry's time-out, retrying with backoff, and
+ * turns a registry's manifest into the remote entry it names. The shell's build leaves out the MF
+ * runtime's own manifest handling (its snapshot and asset-preload plugins, 1.5 KB gzip of every first
+ * load, preset's `disableSnapshot`): the gateway's preload hints already fetch an opened page's code in
+ * parallel, and the shell needs no more from a manifest than where the entry is.
  */
 export function createLoaderPlugin(settings: LoaderSettings, fetchImpl: Fetch = fetch): ModuleFederationRuntimePlugin {
   return {
     name: 'tca-remote-loader',
+    async afterResolve(args) {
+      const { remoteInfo, remote, origin } = args;
+      // A remote already loaded keeps its entry (a Retry re-registers it, which drops it from this cache).
+      if (!isManifest(remoteInfo.entry) || origin.moduleCache.has(remote.name)) return args;
+      const response = await fetchWithRetry(remoteInfo.entry, {}, settings, fetchImpl);
+      let manifest: unknown;
+      try {
+        manifest = await response.json();
+      } catch (error) {
+        throw new RemoteLoadError(`${remoteInfo.entry} is not JSON`, remoteInfo.entry, { cause: error });
+      }
+      const { entry, globalName, type } = entryFromManifest(remoteInfo.entry, manifest);
+      remoteInfo.entry = entry;
+      if (globalName) remoteInfo.entryGlobalName = globalName;
+      if (type) remoteInfo.type = type as typeof remoteInfo.type;
+      return args;
+    },
     fetch(url, init) {
       return fetchWithRetry(url, init, settings, fetchImpl);
     },
