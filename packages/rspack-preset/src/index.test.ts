@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { rspack, type Stats } from '@rspack/core';
-import { CHUNK_LOAD_TIMEOUT_MS, createAppConfig, sharedSingletons } from './index.js';
+import { CHUNK_LOAD_TIMEOUT_MS, createAppConfig, devProxied, sharedSingletons } from './index.js';
 
 test('React, the design system with its router, session and languages, and Lingui are shared singletons; the shell bundles the first-load ones eagerly', () => {
   const remote = sharedSingletons('remote');
@@ -30,7 +30,23 @@ test('production builds use the federation runtime as ES modules', () => {
   const alias = (config.resolve?.alias ?? {}) as Record<string, string>;
   assert.match(alias['@module-federation/runtime-core$'] ?? '', /runtime-core\/dist\/index\.js$/);
   const dev = createAppConfig({ kind: 'host', name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' })({}, { mode: 'development' });
-  assert.deepEqual(dev.resolve?.alias, {});
+  assert.equal(((dev.resolve?.alias ?? {}) as Record<string, string>)['@module-federation/runtime-core$'], undefined);
+});
+
+test("wouter's pre-React-18 shim is React's own useSyncExternalStore in every build", async () => {
+  for (const mode of ['production', 'development'] as const) {
+    const config = createAppConfig({ kind: 'remote', name: 'r', dir: '/tmp/r', devPort: 2, title: 'r', exposes: {} })({}, { mode });
+    const target = ((config.resolve?.alias ?? {}) as Record<string, string>)['use-sync-external-store/shim/index.js$'] ?? '';
+    assert.match(await readFile(target, 'utf8'), /export \{ useSyncExternalStore \} from 'react'/);
+  }
+});
+
+test("the shell's dev server sends API paths and the registry to the gateway, and pages to itself", () => {
+  for (const api of ['/auth/login', '/events/get', '/events/calendar.ics', '/membership/me', '/membership/documents', '/blog/get', '/remotes.json', '/staff-api/people']) {
+    assert.equal(devProxied(api), true, api);
+  }
+  // The pages /membership and /events share a first word with API prefixes (`/membership/`, `/events/`).
+  for (const page of ['/', '/membership', '/events', '/blog', '/login', '/staff', '/event/abc']) assert.equal(devProxied(page), false, page);
 });
 
 test('a remote writes its pages\' files for the gateway; the shell does not', () => {

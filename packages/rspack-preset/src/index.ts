@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { API_ROUTES, REGISTRY_PATH } from '@tca/contracts';
+import { REGISTRY_PATH, serviceForPath } from '@tca/contracts';
 import { loadBuildEnv } from './build-env.js';
 import { PageAssetsPlugin } from './page-assets-plugin.js';
 
@@ -154,6 +154,11 @@ function rules(isDev: boolean): RuleSetRule[] {
   ];
 }
 
+/** What the shell's dev server hands to the gateway: the API paths and the remote registry, not pages. */
+export function devProxied(pathname: string): boolean {
+  return pathname === REGISTRY_PATH || serviceForPath(pathname) !== undefined;
+}
+
 /** One Rspack configuration for the shell (host) or a remote. */
 export function createAppConfig(options: RemoteOptions | HostOptions) {
   return (_env: unknown, argv: Argv = {}): Configuration => {
@@ -190,7 +195,11 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
         // Workspace packages are consumed from source (see each package's "source" export).
         conditionNames: ['source', '...'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: isDev ? {} : productionAliases(),
+        alias: {
+          // React 18+ has useSyncExternalStore: wouter's import of the pre-18 shim gets React's own hook.
+          'use-sync-external-store/shim/index.js$': fileURLToPath(new URL('./sync-external-store.mjs', import.meta.url)),
+          ...(isDev ? {} : productionAliases()),
+        },
       },
       optimization: {
         splitChunks: {
@@ -265,15 +274,9 @@ export function createAppConfig(options: RemoteOptions | HostOptions) {
         // The shell's HMR socket follows the address the page was opened with (localhost or 127.0.0.1).
         client: isRemote ? undefined : { webSocketURL: 'auto://0.0.0.0:0/ws' },
         headers: isRemote ? { 'Access-Control-Allow-Origin': '*' } : {},
-        // The shell's dev server stands in for the gateway origin: API paths and the registry go to it.
-        proxy: isRemote
-          ? []
-          : [
-              {
-                context: [...API_ROUTES.map((route) => route.path.replace(/\/$/, '')), REGISTRY_PATH],
-                target: gatewayUrl,
-              },
-            ],
+        // The shell's dev server stands in for the gateway origin: API paths and the registry go to it,
+        // matched as the gateway matches them (a prefix such as `/membership/` is not the page /membership).
+        proxy: isRemote ? [] : [{ context: devProxied, target: gatewayUrl }],
       },
     };
   };
