@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseRemoteRegistry, REMOTE_NAMES, REMOTE_PAGES, remoteForPage } from './remotes.js';
+import { manifestEntry, parseRemoteRegistry, REMOTE_NAMES, REMOTE_PAGES, remoteForPage } from './remotes.js';
 import { pageForPath, paths, type PageId } from './site-paths.js';
 import { STAFF_ACCEPT_INVITATION_PATH } from './staff.js';
 
@@ -86,4 +86,14 @@ test('a registry with a missing or empty remote, or loader settings out of range
     [{ remotes, loader: { backoffMs: '300' } }, /loader\.backoffMs/],
   ];
   for (const [value, reason] of cases) assert.throws(() => parseRemoteRegistry(value), reason, JSON.stringify(value));
+});
+
+test("a manifest's entry: its file under the entry's folder, 'auto' as no base, an absolute base kept", () => {
+  const meta = (extra: Record<string, unknown>) => ({ metaData: { globalName: 'mf_content', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, ...extra } });
+  assert.deepEqual(manifestEntry(meta({})), { file: 'remoteEntry.js', publicPath: undefined, globalName: 'mf_content', type: 'global' });
+  assert.equal(manifestEntry(meta({ remoteEntry: { name: 'remoteEntry.js', path: '/js/' } }))?.file, 'js/remoteEntry.js');
+  assert.equal(manifestEntry(meta({ publicPath: 'https://cdn.example/content/' }))?.publicPath, 'https://cdn.example/content/');
+  for (const manifest of [null, [], 'x', {}, { metaData: [] }, { metaData: {} }, { metaData: { remoteEntry: { name: '' } } }, { metaData: { remoteEntry: { name: 7 } } }]) {
+    assert.equal(manifestEntry(manifest), undefined);
+  }
 });

@@ -88,3 +88,36 @@ export function parseRemoteRegistry(value: unknown): RemoteRegistry {
 export const REGISTRY_PATH = '/remotes.json';
 /** The element id of the registry the gateway writes into the shell's HTML (a JSON data block), saving the first load a request. */
 export const INLINE_REGISTRY_ID = 'tca-registry';
+
+/** What a remote's `mf-manifest.json` says about its entry (its `metaData`). */
+export interface ManifestEntry {
+  /** The entry's file, relative to `publicPath` or, when that is undefined ('auto'), to the manifest's own folder. */
+  file: string;
+  /** The absolute base the remote's files are served from; undefined for 'auto' (the preset's builds). */
+  publicPath: string | undefined;
+  /** The global the entry defines. */
+  globalName: string | undefined;
+  /** The entry's script type ('global', 'module', …). */
+  type: string | undefined;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * The remote entry a manifest names (the shell loads it; the gateway hints it), or undefined when the
+ * manifest names none. Read by hand, like the registry: the shell does this on a page's first load.
+ */
+export function manifestEntry(manifest: unknown): ManifestEntry | undefined {
+  const meta = isRecord(manifest) && isRecord(manifest.metaData) ? manifest.metaData : undefined;
+  const remoteEntry = meta && isRecord(meta.remoteEntry) ? meta.remoteEntry : undefined;
+  const name = text(remoteEntry?.name);
+  if (meta === undefined || name === undefined) return undefined;
+  const folder = (text(remoteEntry?.path) ?? '').replace(/^\/+|\/+$/g, '');
+  const publicPath = text(meta.publicPath);
+  return {
+    file: folder ? `${folder}/${name}` : name,
+    publicPath: publicPath === 'auto' ? undefined : publicPath,
+    globalName: text(meta.globalName),
+    type: text(remoteEntry?.type),
+  };
+}

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import {
   INLINE_REGISTRY_ID,
+  manifestEntry,
   PAGE_ASSETS_FILE,
   pageForPath,
   remoteForPage,
@@ -45,7 +46,6 @@ export interface ShellPageOptions {
 }
 
 interface ManifestShape {
-  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
   exposes?: Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
 }
 
@@ -122,12 +122,10 @@ export function createShellPage(options: ShellPageOptions) {
     try {
       const manifestText = await files.read(manifestFile);
       if (manifestText === undefined) return hints;
-      const manifest = JSON.parse(manifestText) as ManifestShape;
-      const entry = manifest.metaData?.remoteEntry;
-      if (typeof entry?.name === 'string') {
-        const dir = typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/^\/+|\/+$/g, '')}/` : '';
-        hints.push({ href: posix.join(baseUrl, dir, entry.name), as: 'script' });
-      }
+      const parsed: unknown = JSON.parse(manifestText);
+      const manifest = parsed as ManifestShape;
+      const entry = manifestEntry(parsed);
+      if (entry) hints.push({ href: entry.publicPath === undefined ? posix.join(baseUrl, entry.file) : new URL(entry.file, entry.publicPath).href, as: 'script' });
       const routes = manifest.exposes?.find((expose) => expose.path === './routes');
       for (const file of strings(routes?.assets?.css?.sync)) hints.push({ href: baseUrl + file, as: 'style' });
       for (const file of strings(routes?.assets?.js?.sync)) hints.push({ href: baseUrl + file, as: 'script' });

@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { LoaderSettings } from '@tca/contracts';
+import { manifestEntry, type LoaderSettings } from '@tca/contracts';
 
 /** A remote's manifest or entry could not be loaded within its time-out and retries. */
 export class RemoteLoadError extends Error {
@@ -52,27 +52,22 @@ export async function fetchWithRetry(url: string, init: RequestInit, settings: L
   throw new RemoteLoadError(`Could not load ${url} after ${settings.retries + 1} attempt(s): ${reason}`, url, { cause: lastError });
 }
 
-/** What the shell reads of a remote's `mf-manifest.json`: where its entry is and the global it defines. */
-export interface ManifestEntry {
+/** The remote entry the shell loads, as a manifest names it. */
+export interface ResolvedEntry {
   entry: string;
   globalName: string | undefined;
   type: string | undefined;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
-
 /**
- * The remote entry a manifest points at. Its `publicPath` is 'auto' (the preset's builds: a remote can be
- * served from any folder) or an absolute base; 'auto' means the manifest's own folder.
+ * The remote entry a manifest points at, as an absolute URL: its `publicPath` is 'auto' (the preset's
+ * builds: a remote can be served from any folder), which means the manifest's own folder, or an absolute base.
  */
-export function entryFromManifest(manifestUrl: string, manifest: unknown): ManifestEntry {
-  const meta = (manifest as { metaData?: { globalName?: unknown; publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown; type?: unknown } } } | null)?.metaData;
-  const name = text(meta?.remoteEntry?.name);
-  if (!name) throw new RemoteLoadError(`${manifestUrl} names no remote entry`, manifestUrl);
-  const publicPath = text(meta?.publicPath);
-  const folder = (text(meta?.remoteEntry?.path) ?? '').replace(/^\/+|\/+$/g, '');
-  const base = new URL(!publicPath || publicPath === 'auto' ? manifestUrl : publicPath, manifestUrl);
-  return { entry: new URL(folder ? `${folder}/${name}` : name, base).href, globalName: text(meta?.globalName), type: text(meta?.remoteEntry?.type) };
+export function entryFromManifest(manifestUrl: string, manifest: unknown): ResolvedEntry {
+  const named = manifestEntry(manifest);
+  if (!named) throw new RemoteLoadError(`${manifestUrl} names no remote entry`, manifestUrl);
+  const base = new URL(named.publicPath ?? manifestUrl, manifestUrl);
+  return { entry: new URL(named.file, base).href, globalName: named.globalName, type: named.type };
 }
 
 type LoadEntryErrorArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>>[0];
@@ -101,7 +96,7 @@ const isManifest = (url: string) => /\.json(?:$|[?#])/i.test(url);
 /**
  * Bounds every manifest and remote-entry load by the registry's time-out, retrying with backoff, and
  * turns a registry's manifest into the remote entry it names. The shell's build leaves out the MF
- * runtime's own manifest handling (its snapshot and asset-preload plugins, 1.5 KB gzip of every first
+ * runtime's own manifest handling (its snapshot and asset-preload plugins, 1.2 KB gzip off every first
  * load, preset's `disableSnapshot`): the gateway's preload hints already fetch an opened page's code in
  * parallel, and the shell needs no more from a manifest than where the entry is.
  */
