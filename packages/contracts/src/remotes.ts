@@ -108,16 +108,16 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
  * manifest names none. Read by hand, like the registry: the shell does this on a page's first load.
  */
 export function manifestEntry(manifest: unknown): ManifestEntry | undefined {
-  const meta = isRecord(manifest) && isRecord(manifest.metaData) ? manifest.metaData : undefined;
-  const remoteEntry = meta && isRecord(meta.remoteEntry) ? meta.remoteEntry : undefined;
-  const name = text(remoteEntry?.name);
-  if (meta === undefined || name === undefined) return undefined;
-  const folder = (text(remoteEntry?.path) ?? '').replace(/^\/+|\/+$/g, '');
-  const publicPath = text(meta.publicPath);
+  // Property reads on any JSON value are safe with `?.`; each leaf is checked to be a non-empty string.
+  const meta = (manifest as { metaData?: { globalName?: unknown; publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown; type?: unknown } } } | null)?.metaData;
+  const name = text(meta?.remoteEntry?.name);
+  if (name === undefined) return undefined;
+  const folder = (text(meta?.remoteEntry?.path) ?? '').replace(/^\/+|\/+$/g, '');
+  const publicPath = text(meta?.publicPath);
   return {
     file: folder ? `${folder}/${name}` : name,
     publicPath: publicPath === 'auto' ? undefined : publicPath,
-    globalName: text(meta.globalName),
-    type: text(remoteEntry?.type),
+    globalName: text(meta?.globalName),
+    type: text(meta?.remoteEntry?.type),
   };
 }

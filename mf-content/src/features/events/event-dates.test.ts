@@ -4,7 +4,7 @@ import type { SiteEvent } from '@tca/contracts';
 import { adelaideDay, daysBetween, formatDay, formatTime } from '../../shared/adelaide-date.js';
 import { setLang, translator } from '@tca/ui/i18n';
 import { carouselEvents, daysUntil, eventWhen, hasEnded, isCancelled, isOngoing, isUpcoming, soonText, splitEvents, ticketLink } from './event-dates.js';
-import { eventsCatalog } from './messages.js';
+import { eventsBriefCatalog } from './brief/messages.js';
 
 function event(overrides: Partial<SiteEvent>): SiteEvent {
   return {
@@ -50,7 +50,7 @@ test('upcoming: starts after today; ended: its last day is before today', () => 
 });
 
 test('an upcoming event reads Tomorrow or in N days, across month and year ends', () => {
-  const soon = (date: string, today: string) => soonText(translator(eventsCatalog), daysUntil(date, today));
+  const soon = (date: string, today: string) => soonText(translator(eventsBriefCatalog), daysUntil(date, today));
   assert.equal(soon('2025-06-11', '2025-06-10'), 'Tomorrow');
   assert.equal(soon('2025-06-13', '2025-06-10'), 'in 3 days');
   assert.equal(soon('2026-01-02', '2025-12-31'), 'in 2 days');
@@ -104,7 +104,7 @@ test('in Tamil: Tamil day names, a 24-hour time, நாளை and N நாட்
   assert.equal(eventWhen(event({ date: '2025-06-14', endDate: '2025-06-15' }), 'ta'), 'சனி, 14 ஜூன், 2025 – ஞாயிறு, 15 ஜூன், 2025');
   await setLang('ta', { remember: false });
   try {
-    const t = translator(eventsCatalog);
+    const t = translator(eventsBriefCatalog);
     assert.equal(soonText(t, daysUntil('2025-06-11', '2025-06-10')), 'நாளை');
     assert.equal(soonText(t, daysUntil('2025-06-13', '2025-06-10')), '3 நாட்களில்');
   } finally {

@@ -2,7 +2,7 @@ import type { SiteEvent } from '@tca/contracts';
 import type { Lang, Translate } from '@tca/ui/i18n';
 import { daysBetween, formatDay, formatTime } from '../../shared/adelaide-date.js';
 import { safeHttpUrl } from '../../shared/external-url.js';
-import type { eventsCatalog } from './messages.js';
+import type { eventsBriefCatalog } from './brief/messages.js';
 
 type Dated = Pick<SiteEvent, 'date' | 'endDate'>;
 
@@ -32,7 +32,7 @@ export function daysUntil(date: string, today: string): number | null {
 }
 
 /** Spec §4: "Tomorrow" or "in N days" (in the language of `t`) for an upcoming event; null for one that has started. */
-export function soonText(t: Translate<typeof eventsCatalog.english>, days: number | null): string | null {
+export function soonText(t: Translate<typeof eventsBriefCatalog.english>, days: number | null): string | null {
   if (days === null) return null;
   return days === 1 ? t('tomorrow') : t('soon', { n: days });
 }

@@ -4,6 +4,7 @@ import { newestFirst } from '@tca/contracts';
 import { useT } from '@tca/ui/i18n';
 import { filterPosts, resultsText } from '../blog-logic.js';
 import { blogCatalog } from '../messages.js';
+import { blogBriefCatalog } from '../brief/messages.js';
 import { PostCard } from './post-card.js';
 import styles from '../blog.module.css';
 import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../../shared/status.js';
@@ -14,6 +15,7 @@ import { getBlogPosts } from '../api/get-blog-posts.js';
 export function BlogPostList() {
   const { state, retry } = useContent(getBlogPosts);
   const t = useT(blogCatalog);
+  const brief = useT(blogBriefCatalog);
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const inputId = useId();
@@ -61,9 +63,9 @@ export function BlogPostList() {
         {state.status === 'ready' ? resultsText(t, posts.length, total, query) : ''}
       </p>
 
-      {state.status === 'loading' ? <LoadingMessage>{t('loading')}</LoadingMessage> : null}
-      {state.status === 'error' ? <ErrorMessage message={t('failed')} onRetry={retry} /> : null}
-      {state.status === 'ready' && posts.length === 0 ? <EmptyMessage>{t('none')}</EmptyMessage> : null}
+      {state.status === 'loading' ? <LoadingMessage>{brief('loading')}</LoadingMessage> : null}
+      {state.status === 'error' ? <ErrorMessage message={brief('failed')} onRetry={retry} /> : null}
+      {state.status === 'ready' && posts.length === 0 ? <EmptyMessage>{brief('none')}</EmptyMessage> : null}
       {posts.length > 0 ? (
         <ul className={styles.grid}>
           {posts.map((post, i) => (

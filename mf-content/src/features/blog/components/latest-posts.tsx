@@ -3,7 +3,7 @@ import { blogPostPath, excerpt, LATEST_POSTS_COUNT, paths, type BlogSummary } fr
 import { useLang, useT } from '@tca/ui/i18n';
 import { pickText } from '@tca/ui/i18n/format';
 import { formatPostDate } from '../blog-logic.js';
-import { blogCatalog } from '../messages.js';
+import { blogBriefCatalog } from '../brief/messages.js';
 import { StoredImage } from '../../../shared/stored-image.js';
 import { EmptyMessage, ErrorMessage, LoadingMessage } from '../../../shared/status.js';
 import { useContent } from '../../../shared/content/use-content.js';
@@ -13,7 +13,7 @@ import { getLatestPosts } from '../api/get-latest-posts.js';
 /** The 3 latest blog posts (spec §9, from `GET /blog/latest`: no bodies), each card linking to its post. */
 export function LatestPosts() {
   const { state, retry } = useContent(getLatestPosts);
-  const t = useT(blogCatalog);
+  const t = useT(blogBriefCatalog);
   return (
     <section className={styles.section} aria-labelledby="latest-posts-title">
       <div className={styles.sectionHead}>

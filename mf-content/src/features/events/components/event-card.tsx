@@ -3,6 +3,7 @@ import { useT } from '@tca/ui/i18n';
 import { daysUntil, eventWhen, isCancelled, soonText } from '../event-dates.js';
 import { useEventText } from '../hooks/use-event-text.js';
 import { eventsCatalog } from '../messages.js';
+import { eventsBriefCatalog } from '../brief/messages.js';
 import { ImageSlideshow } from './image-slideshow.js';
 import { PickedText } from './picked-text.js';
 import styles from '../events.module.css';
@@ -17,14 +18,15 @@ interface EventCardProps {
 
 export function EventCard({ event, today, slideshowsPlaying, eager, onOpen }: EventCardProps) {
   const t = useT(eventsCatalog);
+  const brief = useT(eventsBriefCatalog);
   const { lang, name, location } = useEventText(event);
-  const soon = soonText(t, daysUntil(event.date, today));
+  const soon = soonText(brief, daysUntil(event.date, today));
   const cancelled = isCancelled(event);
   return (
     <li className={cancelled ? `${styles.card} ${styles.cancelledCard}` : styles.card}>
       <div className={styles.media}>
         <ImageSlideshow images={event.images} meta={event.imageMeta} name={name} sizes="(max-width: 760px) 100vw, 360px" playing={slideshowsPlaying} eager={eager} />
-        {cancelled ? null : <span className={styles.badge}>{soon ?? t('onNow')}</span>}
+        {cancelled ? null : <span className={styles.badge}>{soon ?? brief('onNow')}</span>}
       </div>
       <div className={styles.body}>
         <h3 className={styles.cardTitle}>

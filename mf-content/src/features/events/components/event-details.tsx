@@ -5,6 +5,7 @@ import { useLang, useT } from '@tca/ui/i18n';
 import { daysUntil, eventWhen, isCancelled, soonText, ticketLink } from '../event-dates.js';
 import { useEventText } from '../hooks/use-event-text.js';
 import { eventsCatalog } from '../messages.js';
+import { eventsBriefCatalog } from '../brief/messages.js';
 import { ImageSlideshow } from './image-slideshow.js';
 import { PickedText } from './picked-text.js';
 import styles from '../events.module.css';
@@ -24,8 +25,9 @@ interface EventDetailsProps {
  */
 export function EventDetails({ event, opener, today, slideshowsPlaying, onToggleSlideshows, onClose }: EventDetailsProps) {
   const t = useT(eventsCatalog);
+  const brief = useT(eventsBriefCatalog);
   const { name, description } = useEventText(event);
-  const soon = soonText(t, daysUntil(event.date, today));
+  const soon = soonText(brief, daysUntil(event.date, today));
   if (isCancelled(event)) {
     return (
       <Modal title={<CancelledName event={event} />} onClose={onClose} returnFocusTo={opener}>

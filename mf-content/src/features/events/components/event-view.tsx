@@ -9,6 +9,7 @@ import { getEvents } from '../api/get-events.js';
 import { daysUntil, isCancelled, soonText } from '../event-dates.js';
 import { useEventText } from '../hooks/use-event-text.js';
 import { eventsCatalog } from '../messages.js';
+import { eventsBriefCatalog } from '../brief/messages.js';
 import { CancelledName, EventActions, EventFacts } from './event-details.js';
 import { ImageSlideshow } from './image-slideshow.js';
 import { PickedText } from './picked-text.js';
@@ -48,6 +49,7 @@ export function EventView({ id }: { id: string }) {
 
 function EventArticle({ event }: { event: SiteEvent }) {
   const t = useT(eventsCatalog);
+  const brief = useT(eventsBriefCatalog);
   const { name, description } = useEventText(event);
   const [playing, setPlaying] = useState(false);
   const cancelled = isCancelled(event);
@@ -69,7 +71,7 @@ function EventArticle({ event }: { event: SiteEvent }) {
           onTogglePlaying={() => setPlaying((now) => !now)}
         />
       ) : null}
-      <EventFacts event={event} soon={cancelled ? null : soonText(t, daysUntil(event.date, adelaideDay(new Date())))} />
+      <EventFacts event={event} soon={cancelled ? null : soonText(brief, daysUntil(event.date, adelaideDay(new Date())))} />
       <p className={styles.description} lang={description.lang}>
         {description.text}
       </p>

@@ -3,7 +3,7 @@ import { paths, type SiteEvent } from '@tca/contracts';
 import { useLang, useT } from '@tca/ui/i18n';
 import { carouselEvents, daysUntil, eventWhen, soonText } from '../event-dates.js';
 import { eventText } from '../hooks/use-event-text.js';
-import { eventsCatalog } from '../messages.js';
+import { eventsBriefCatalog } from '../brief/messages.js';
 import { adelaideDay } from '../../../shared/adelaide-date.js';
 import { CarouselControls } from '../../../shared/carousel-controls.js';
 import { EVENTS_PER_SLIDE, EVENTS_ROTATION_MS, pageCount, pageSlice } from '../../../shared/rotation.js';
@@ -21,7 +21,7 @@ import { getEvents } from '../api/get-events.js';
  */
 export function EventsCarousel() {
   const { state, retry } = useContent(getEvents);
-  const t = useT(eventsCatalog);
+  const t = useT(eventsBriefCatalog);
   return (
     <section className={`${styles.section} ${styles.band}`} aria-labelledby="home-events-title" aria-roledescription={t('carousel')}>
       <div className={styles.sectionHead}>
@@ -40,7 +40,7 @@ export function EventsCarousel() {
 }
 
 function EventSlides({ events }: { events: SiteEvent[] }) {
-  const t = useT(eventsCatalog);
+  const t = useT(eventsBriefCatalog);
   const lang = useLang();
   const count = pageCount(events.length, EVENTS_PER_SLIDE);
   const rotation = useRotation({ count, interval: EVENTS_ROTATION_MS });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { eventsCalendarPath, type SiteEvent } from '@tca/contracts';
 import { useLang, useT } from '@tca/ui/i18n';
 import { eventsCatalog } from '../messages.js';
+import { eventsBriefCatalog } from '../brief/messages.js';
 import { EventCard } from './event-card.js';
 import { splitEvents } from '../event-dates.js';
 import { EventDetails } from './event-details.js';
@@ -27,6 +28,7 @@ import { getEvents } from '../api/get-events.js';
 export function EventsListing() {
   const { state, retry } = useContent(getEvents);
   const t = useT(eventsCatalog);
+  const brief = useT(eventsBriefCatalog);
   const lang = useLang();
   const slideshows = usePlayChoice();
   const [open, setOpen] = useState<{ event: SiteEvent; opener: HTMLElement } | null>(null);
@@ -43,7 +45,7 @@ export function EventsListing() {
         </button>
       </div>
 
-      {state.status === 'loading' ? <LoadingMessage>{t('loading')}</LoadingMessage> : null}
+      {state.status === 'loading' ? <LoadingMessage>{brief('loading')}</LoadingMessage> : null}
       {state.status === 'error' ? (
         <ErrorMessage message={t(state.error.kind === 'invalid' ? 'loadFailed' : 'fetchFailed')} onRetry={retry} />
       ) : null}
@@ -72,11 +74,12 @@ interface EventSectionsProps {
 
 function EventSections({ events, today, slideshowsPlaying, onOpen }: EventSectionsProps) {
   const t = useT(eventsCatalog);
+  const brief = useT(eventsBriefCatalog);
   const { ongoing, upcoming } = splitEvents(events, today);
   if (ongoing.length === 0 && upcoming.length === 0) return <EmptyMessage>{t('none')}</EmptyMessage>;
   const sections = [
     { id: 'ongoing-events', title: t('ongoing'), list: ongoing },
-    { id: 'upcoming-events', title: t('upcoming'), list: upcoming },
+    { id: 'upcoming-events', title: brief('upcoming'), list: upcoming },
   ];
   let eagerLeft = 2;
   return (
@@ -87,7 +90,7 @@ function EventSections({ events, today, slideshowsPlaying, onOpen }: EventSectio
             {section.title}
           </h2>
           {section.list.length === 0 ? (
-            <EmptyMessage>{t('noneNow')}</EmptyMessage>
+            <EmptyMessage>{brief('noneNow')}</EmptyMessage>
           ) : (
             <ul className={styles.grid}>
               {section.list.map((event) => (
