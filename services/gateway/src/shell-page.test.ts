@@ -116,6 +116,25 @@ describe('the shell page', () => {
     }
   });
 
+  test("a manifest naming an absolute publicPath: the entry (in its folder) and the routes' files are hinted there", async () => {
+    await writeFile(
+      join(dirs.staff, 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: 'js', type: 'global' }, publicPath: 'https://cdn.example.org/staff' },
+        exposes: [{ path: './routes', assets: { js: { sync: ['routes.1111111111.js'], async: [] }, css: { sync: [], async: [] } } }],
+      }),
+    );
+    try {
+      assert.deepEqual(preloads((await page().render('/staff'))?.html ?? ''), [
+        'fetch /remotes/staff/mf-manifest.json',
+        'script https://cdn.example.org/staff/js/remoteEntry.js',
+        'script https://cdn.example.org/staff/routes.1111111111.js',
+      ]);
+    } finally {
+      await rm(join(dirs.staff, 'mf-manifest.json'));
+    }
+  });
+
   test('is not there when the shell is not built', async () => {
     const missing = createShellPage({ shellDir: join(root, 'nowhere'), remoteDirs: dirs, releasesDir, registry: async () => registry, warn: () => undefined });
     assert.equal(await missing.render('/'), undefined);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { posix, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import {
@@ -125,14 +125,16 @@ export function createShellPage(options: ShellPageOptions) {
       const parsed: unknown = JSON.parse(manifestText);
       const manifest = parsed as ManifestShape;
       const entry = manifestEntry(parsed);
-      if (entry) hints.push({ href: entry.publicPath === undefined ? posix.join(baseUrl, entry.file) : new URL(entry.file, entry.publicPath).href, as: 'script' });
+      // A remote's files are under the absolute publicPath its manifest names, else beside the manifest ('auto').
+      const filesUrl = entry?.publicPath === undefined ? baseUrl : entry.publicPath.replace(/\/?$/, '/');
+      if (entry) hints.push({ href: filesUrl + entry.file, as: 'script' });
       const routes = manifest.exposes?.find((expose) => expose.path === './routes');
-      for (const file of strings(routes?.assets?.css?.sync)) hints.push({ href: baseUrl + file, as: 'style' });
-      for (const file of strings(routes?.assets?.js?.sync)) hints.push({ href: baseUrl + file, as: 'script' });
+      for (const file of strings(routes?.assets?.css?.sync)) hints.push({ href: filesUrl + file, as: 'style' });
+      for (const file of strings(routes?.assets?.js?.sync)) hints.push({ href: filesUrl + file, as: 'script' });
       const assetsText = await files.read(baseDir + PAGE_ASSETS_FILE);
       const pageAssets = assetsText === undefined ? undefined : (JSON.parse(assetsText) as PageAssets)[page];
-      for (const file of strings(pageAssets?.css)) hints.push({ href: baseUrl + file, as: 'style' });
-      for (const file of strings(pageAssets?.js)) hints.push({ href: baseUrl + file, as: 'script' });
+      for (const file of strings(pageAssets?.css)) hints.push({ href: filesUrl + file, as: 'style' });
+      for (const file of strings(pageAssets?.js)) hints.push({ href: filesUrl + file, as: 'script' });
     } catch (err) {
       options.warn({ err, remote, manifest: location }, 'cannot read a remote manifest for preload hints');
     }
