@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { manifestEntry, type LoaderSettings } from '@tca/contracts';
+import { manifestEntry, type LoaderSettings, type ManifestEntry } from '@tca/contracts';
 
 /** A remote's manifest or entry could not be loaded within its time-out and retries. */
 export class RemoteLoadError extends Error {
@@ -52,12 +52,8 @@ export async function fetchWithRetry(url: string, init: RequestInit, settings: L
   throw new RemoteLoadError(`Could not load ${url} after ${settings.retries + 1} attempt(s): ${reason}`, url, { cause: lastError });
 }
 
-/** The remote entry the shell loads, as a manifest names it. */
-export interface ResolvedEntry {
-  entry: string;
-  globalName: string | undefined;
-  type: string | undefined;
-}
+/** The remote entry the shell loads: a manifest's entry with its file resolved to a URL. */
+export type ResolvedEntry = Pick<ManifestEntry, 'globalName' | 'type'> & { entry: string };
 
 /**
  * The remote entry a manifest points at, as an absolute URL: its `publicPath` is 'auto' (the preset's
