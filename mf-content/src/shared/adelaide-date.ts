@@ -1,11 +1,9 @@
 import type { Lang } from '@tca/ui/i18n';
-import { formatDate } from '@tca/ui/i18n/format';
+import { ADELAIDE, formatDate } from '@tca/ui/i18n/format';
 
-/** The association's time zone: "today" and a post's month are calendar days in Adelaide (spec §4). */
-export const ADELAIDE_TIME_ZONE = 'Australia/Adelaide';
-
+// "Today" and a post's month are calendar days in Adelaide (spec §4).
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ADELAIDE_TIME_ZONE,
+  timeZone: ADELAIDE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -28,16 +26,16 @@ function isoDayToUtc(day: string): number {
   return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
-const longDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+const LONG_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' };
 // Tamil's day names are short in full ('short' cuts ஞாயிறு to ஞாயி.).
-const TAMIL_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
+const TAMIL_DAY: Intl.DateTimeFormatOptions = { ...LONG_DAY, weekday: 'long' };
 
 /**
  * A calendar day for people: "Sat 14 June 2025"; in Tamil "சனி, 14 ஜூன், 2025" (the day as written,
  * whatever the time zone: it is already Adelaide's).
  */
 export function formatDay(day: string, lang: Lang = 'en'): string {
-  return lang === 'en' ? longDay.format(new Date(isoDayToUtc(day))) : formatDate(isoDayToUtc(day), lang, TAMIL_DAY);
+  return formatDate(isoDayToUtc(day), lang, lang === 'en' ? LONG_DAY : TAMIL_DAY);
 }
 
 /** "18:30" → "6:30 pm"; in Tamil the 24-hour "18:30", as the association's Tamil e-mails write it. */

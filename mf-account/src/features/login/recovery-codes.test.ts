@@ -12,7 +12,7 @@ test('the key is shown in groups of four, whatever spaces it came with', () => {
 
 test('the downloaded file says what the codes are, whose and when, then one code a line', () => {
   const codes = ['abcde-fghjk', 'mnpqr-stuvw'];
-  const text = recoveryCodesFile(codes, { siteName: 'Adelaide Tamil Association', email: 'owner@example.org', savedAt: new Date('2026-11-27T18:00:00Z') }, translator(secondFactorCatalog));
+  const text = recoveryCodesFile(codes, { email: 'owner@example.org', savedAt: new Date('2026-11-27T18:00:00Z') }, translator(secondFactorCatalog));
   const lines = text.split('\n');
   assert.equal(lines[0], 'Adelaide Tamil Association: recovery codes for staff sign-in');
   assert.ok(lines.includes('Account: owner@example.org'));
@@ -20,11 +20,11 @@ test('the downloaded file says what the codes are, whose and when, then one code
   assert.deepEqual(lines.slice(-3), [...codes, '']);
 });
 
-test('saved from a Tamil page, the file is in Tamil; the codes, the address and the date as they are', async () => {
+test('saved from a Tamil page, the file is in Tamil, the association\'s name too; the codes, the address and the date as they are', async () => {
   await setLang('ta', { remember: false });
   try {
     const codes = ['abcde-fghjk', 'mnpqr-stuvw'];
-    const lines = recoveryCodesFile(codes, { siteName: 'அடிலெய்டு தமிழ்ச் சங்கம்', email: 'owner@example.org', savedAt: new Date('2026-11-27T18:00:00Z') }, translator(secondFactorCatalog)).split('\n');
+    const lines = recoveryCodesFile(codes, { email: 'owner@example.org', savedAt: new Date('2026-11-27T18:00:00Z') }, translator(secondFactorCatalog)).split('\n');
     assert.equal(lines[0], 'அடிலெய்டு தமிழ்ச் சங்கம்: நிர்வாகி உள்நுழைவுக்கான மீட்புக் குறியீடுகள்');
     assert.ok(lines.includes('கணக்கு: owner@example.org'));
     assert.ok(lines.includes('வழங்கப்பட்ட நாள்: 2026-11-27'));

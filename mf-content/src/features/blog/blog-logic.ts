@@ -1,7 +1,6 @@
 import { newestFirst, type BlogPost, type DatedPost } from '@tca/contracts';
 import type { Lang, Translate } from '@tca/ui/i18n';
-import { formatDate } from '@tca/ui/i18n/format';
-import { ADELAIDE_TIME_ZONE } from '../../shared/adelaide-date.js';
+import { ADELAIDE, formatDate } from '@tca/ui/i18n/format';
 import type { blogCatalog } from './messages.js';
 
 /**
@@ -14,7 +13,7 @@ export function filterPosts<T extends Pick<BlogPost, 'name' | 'desc' | 'ta'>>(po
   return posts.filter((post) => [post.name, post.desc, post.ta?.name, post.ta?.desc].some((text) => text?.toLocaleLowerCase().includes(needle)));
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ADELAIDE_TIME_ZONE, year: 'numeric', month: '2-digit' });
+const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ADELAIDE, year: 'numeric', month: '2-digit' });
 
 /** The month of an instant in Adelaide as a number (year × 12 + month index), or null for a bad date. */
 export function adelaideMonth(isoDateTime: string): number | null {
@@ -37,13 +36,13 @@ export function similarPosts<T extends DatedPost>(posts: readonly T[], current: 
   ).slice(0, limit);
 }
 
-const postDate = new Intl.DateTimeFormat('en-AU', { timeZone: ADELAIDE_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const POST_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 
 /** "14 June 2025" (in Tamil "14 ஜூன், 2025"), the day in Adelaide, or '' when the date cannot be read. */
 export function formatPostDate(isoDateTime: string, lang: Lang = 'en'): string {
   const value = Date.parse(isoDateTime);
   if (Number.isNaN(value)) return '';
-  return lang === 'en' ? postDate.format(new Date(value)) : formatDate(value, lang, { day: 'numeric', month: 'long', year: 'numeric' });
+  return formatDate(value, lang, POST_DAY);
 }
 
 

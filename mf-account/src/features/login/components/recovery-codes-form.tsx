@@ -10,7 +10,6 @@ import local from './second-factor.module.css';
 interface RecoveryCodesFormProps {
   codes: readonly string[];
   email: string;
-  siteName: string;
   onContinue: () => void;
 }
 
@@ -27,13 +26,13 @@ function download(text: string): void {
 }
 
 /** Save your recovery codes: the ten codes (shown once), Copy, Download (.txt), and Continue once they are saved. */
-export function RecoveryCodesForm({ codes, email, siteName, onContinue }: RecoveryCodesFormProps) {
+export function RecoveryCodesForm({ codes, email, onContinue }: RecoveryCodesFormProps) {
   const TEXT = useSecondFactorText();
   const titleId = useId();
   const hintId = useId();
   const titleRef = useFocusOnMount<HTMLHeadingElement>();
   const [saved, setSaved] = useState(false);
-  const file = () => recoveryCodesFile(codes, { siteName, email, savedAt: new Date() }, TEXT.t);
+  const file = () => recoveryCodesFile(codes, { email, savedAt: new Date() }, TEXT.t);
 
   return (
     <form

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { STAFF_PAGE_PREFIX, type EnrolConfirmAnswer, type LoginAnswer, type LoginSecondFactorAnswer } from '@tca/contracts';
-import { SITE_NAME } from '@tca/ui';
 import { useNavigate } from '@tca/ui/router';
 import { toast } from '../../../shared/toasts.js';
 import styles from '../../../shared/account.module.css';
@@ -60,7 +59,7 @@ export function SecondFactorStep({ step, onRestart }: SecondFactorStepProps) {
     <>
       {stage.kind === 'code' ? <CodeForm challenge={step.challenge} onSignedIn={(answer) => void signedIn(answer)} onRestart={onRestart} /> : null}
       {stage.kind === 'enrol' ? <EnrolForm challenge={step.challenge} onEnrolled={(answer) => void enrolled(answer)} onRestart={onRestart} /> : null}
-      {stage.kind === 'codes' ? <RecoveryCodesForm codes={stage.codes} email={stage.email} siteName={SITE_NAME} onContinue={finish} /> : null}
+      {stage.kind === 'codes' ? <RecoveryCodesForm codes={stage.codes} email={stage.email} onContinue={finish} /> : null}
       {leaving ? (
         <p className={styles.note} role="status">
           {TEXT.toStaffArea}
