@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import { rspack, type Stats } from '@rspack/core';
 import { CHUNK_LOAD_TIMEOUT_MS, createAppConfig, devProxied, sharedSingletons } from './index.js';
 
-test('React, the design system with its router, session and languages, and Lingui are shared singletons; the shell bundles the first-load ones eagerly', () => {
+test('React and the design system with its router, session and languages are shared singletons; the shell bundles the first-load ones eagerly', () => {
   const remote = sharedSingletons('remote');
   const host = sharedSingletons('host');
-  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session', '@tca/ui/i18n', '@lingui/core', '@tca/ui/api', '@tca/ui/session-end', '@tca/ui/forms', '@tca/ui/modal', '@tca/ui/server-errors']) {
+  for (const key of ['react', 'react/', 'react-dom', 'react-dom/', '@tca/ui', '@tca/ui/router', '@tca/ui/session', '@tca/ui/i18n', '@tca/ui/api', '@tca/ui/session-end', '@tca/ui/forms', '@tca/ui/modal', '@tca/ui/server-errors']) {
     assert.equal(remote[key]?.singleton, true, key);
     assert.match(remote[key]?.requiredVersion ?? '', /^\^\d+\.\d+\.\d+/, key);
     assert.equal(remote[key]?.eager, false, `a remote never bundles ${key} eagerly`);
@@ -17,6 +17,8 @@ test('React, the design system with its router, session and languages, and Lingu
   assert.equal(remote.react?.version, '19.3.1');
   // Routing is shared only through @tca/ui/router.
   for (const key of ['react-router', 'react-router-dom', 'react-toastify']) assert.equal(remote[key], undefined, key);
+  // Lingui is the shared @tca/ui/i18n's own dependency: one instance without a registration of its own.
+  assert.equal(remote['@lingui/core'], undefined);
   // A remote's development entry and the test doubles stay out of every remoteEntry.js.
   for (const key of ['@tca/ui/', '@tca/ui/standalone', '@tca/ui/testing/markup']) assert.equal(remote[key], undefined, key);
   assert.deepEqual(
@@ -31,6 +33,19 @@ test('production builds use the federation runtime as ES modules', () => {
   assert.match(alias['@module-federation/runtime-core$'] ?? '', /runtime-core\/dist\/index\.js$/);
   const dev = createAppConfig({ kind: 'host', name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' })({}, { mode: 'development' });
   assert.equal(((dev.resolve?.alias ?? {}) as Record<string, string>)['@module-federation/runtime-core$'], undefined);
+});
+
+test('remotes leave out the federation runtime\'s remote loading (they load no remotes); the shell keeps it', () => {
+  // The plugin keeps its options on `_options` (no public getter); what matters is what reaches the runtime's defines.
+  const experiments = (kind: 'host' | 'remote') => {
+    const config = createAppConfig(kind === 'host' ? { kind, name: 'shell', dir: '/tmp/s', devPort: 2, title: 's' } : { kind, name: 'mf_x', dir: '/tmp/x', devPort: 1, title: 'x', exposes: {} })({}, { mode: 'production' });
+    const federation = (config.plugins ?? []).find((plugin) => plugin?.constructor.name === 'ModuleFederationPlugin') as unknown as { _options: { remotes?: object; experiments?: { optimization?: { disableRemote?: boolean; disableSnapshot?: boolean } } } };
+    return federation._options;
+  };
+  assert.equal(experiments('remote').experiments?.optimization?.disableRemote, true);
+  assert.equal(experiments('remote').remotes, undefined, 'a remote declares no remotes of its own');
+  assert.equal(experiments('host').experiments?.optimization?.disableRemote, undefined);
+  assert.equal(experiments('host').experiments?.optimization?.disableSnapshot, true);
 });
 
 test("wouter's pre-React-18 shim is React's own useSyncExternalStore in every build", async () => {
