@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import catalogLoader, { compileCatalog } from './catalog-loader.mjs';
+import catalogLoader, { compileCatalog, englishModule } from './catalog-loader.mjs';
 
 test('every text becomes the token list Lingui interpolates (a plain string would be taken for uncompiled)', () => {
   const compiled = compileCatalog(JSON.stringify({ title: 'Our team', hello: 'Hello {name}', count: '{n, plural, one {# post} other {# posts}}' }));
@@ -20,4 +20,25 @@ test('the loader emits a module whose default export is the compiled catalog', a
   const url = `data:text/javascript,${encodeURIComponent(code)}`;
   const module = (await import(url)) as { default: Record<string, unknown> };
   assert.deepEqual(module.default, { hi: ['வணக்கம் ', ['name']] });
+});
+
+test('English becomes strings and functions of the values: no interpreter on an English page', () => {
+  const code = englishModule(JSON.stringify({ title: 'Our team', hello: 'Hello {name}!', count: '{n, plural, =0 {No posts} one {# post} other {# posts}}', role: '{r, select, owner {Owner} other {Member}}' }));
+  assert.match(code, /^import \{ englishPlural as p, englishSelect as s \} from '@tca\/ui\/i18n';/);
+  assert.match(code, /"title":"Our team"/);
+  assert.match(code, /"hello":v=>"Hello "\+\(v\.name\?\?""\)\+"!"/);
+  assert.match(code, /"count":v=>p\(v\.n,\{"0":"No posts",one:k=>k\+" post",other:k=>k\+" posts"\}\)/);
+  assert.match(code, /"role":v=>s\(v\.r,\{owner:"Owner",other:"Member"\}\)/);
+  // A catalog of plain texts imports nothing; a quote or a backslash stays a string.
+  assert.equal(englishModule(JSON.stringify({ a: 'It\'s "done" \\ #1' })), 'export default {"a":"It\'s \\"done\\" \\\\ #1"};');
+});
+
+test('an English text formatting a number or a date itself fails the build: those are formatted in code', () => {
+  assert.throws(() => englishModule('{"price":"{amount, number, currency}"}', 'en.json'), /en\.json: "price": \{amount, number\} is not formatted in English catalogs/);
+  assert.throws(() => englishModule('{"when":"{at, date, short}"}', 'en.json'), /\{at, date\}/);
+});
+
+test('the loader picks the form by the file: English as code, any other language as Lingui\'s token lists', () => {
+  assert.equal(catalogLoader.call({ resourcePath: '/a/messages/en.json' }, '{"hi":"Hi"}'), 'export default {"hi":"Hi"};');
+  assert.match(catalogLoader.call({ resourcePath: '/a/messages/ta.json' }, '{"hi":"வணக்கம்"}'), /^export default JSON\.parse/);
 });

@@ -7,9 +7,10 @@ import { currentLang, registerPreloader, subscribeLang, type Lang } from './lang
  * A catalog: the interface texts of one part of one app (a remote's feature, the shell's frame), owned
  * by the team that owns that code. Its English file (`messages/en.json`) is bundled with the code that
  * uses it, so English costs no request; the Tamil one (`messages/ta.json`) is a chunk of its own, fetched
- * only when Tamil is shown. Both are ICU MessageFormat, compiled at build time (the preset's
- * catalog loader). English is formatted by english.ts; Tamil texts are held by the one Lingui `i18n`
- * all apps share (a shared singleton, fetched with the first Tamil catalog), under `<namespace>.<key>`.
+ * only when Tamil is shown. Both are ICU MessageFormat, compiled at build time (the preset's catalog
+ * loader): English to strings and small functions (english.ts), Tamil to what Lingui interpolates. The
+ * Tamil texts are held by this shared module's one Lingui `i18n` (fetched with the first Tamil catalog),
+ * under `<namespace>.<key>`.
  */
 export type CatalogFile = Readonly<Record<string, string>>;
 export type CatalogModule<M> = { default: M };
@@ -105,9 +106,11 @@ export function translator<M extends CatalogFile>(catalog: Catalog<M>): Translat
   const i18n = lingui;
   if (lang === 'en' || i18n === null || !catalog.loaded(lang)) return (key, values) => formatEnglish(catalog.english[key], values);
   if (i18n.locale !== lang) i18n.activate(lang);
-  // A Tamil text missing from its file (the catalog test catches that) shows the English one. Lingui types
-  // `message` as source text; a compiled message (what the catalog loader makes) is what it interpolates.
-  return (key, values) => i18n._(`${catalog.namespace}.${key}`, values, { message: catalog.english[key] as string });
+  // A Tamil text missing from its file (the catalog test catches that) shows the English one.
+  return (key, values) => {
+    const id = `${catalog.namespace}.${key}`;
+    return i18n.messages[id] === undefined ? formatEnglish(catalog.english[key], values) : i18n._(id, values);
+  };
 }
 
 /** The language shown, re-rendering on a switch. */

@@ -2,17 +2,39 @@ import { compileMessage, type CompiledMessage } from '@lingui/message-utils/comp
 
 /**
  * English, the site's source language, without the Lingui runtime: most visitors read English, and
- * Lingui (2.2 KB gzip) then loads only with the Tamil texts. The catalogs are compiled at build time
- * (the preset's catalog loader), so English needs only what turns a compiled message into text: its
- * arguments, plurals, select and `#`, the same way Lingui's interpolate does (tools/code-shape's
- * catalog test formats every English text both ways and compares).
+ * Lingui (2.2 KB gzip) then loads only with the Tamil texts. The preset's catalog loader compiles each
+ * English text at build time to a string, or to a function of its values that formats it the way
+ * Lingui's interpolate does, with the two helpers below for plurals and select (tools/code-shape's
+ * catalog test runs every English text of the site both ways and compares). In node tests and
+ * development the JSON is imported as written, and formatEnglish interprets it here.
  */
 type Values = Readonly<Record<string, string | number>>;
 type Cases = Readonly<Record<string, CompiledMessage | number | undefined>>;
+/** An English text as built: a plain string, or a function of its values. */
+export type EnglishMessage = string | ((values: Values) => string);
+/** A plural's case as built: its text, or a function of the count (formatted) for one that shows `#`. */
+type BuiltCase = string | ((count: string) => string);
 
 const OCTOTHORPE = '\u0000#\u0000';
 let pluralRules: Intl.PluralRules | null = null;
 let numbers: Intl.NumberFormat | null = null;
+
+/**
+ * `{value, plural, …}` (or selectordinal) of a built English text: the exact case (`=0` is `0`), else
+ * the case English's plural rules choose for `value - offset`, else `other`.
+ */
+export function englishPlural(value: unknown, cases: Readonly<Record<string, BuiltCase>>, offset = 0, ordinal?: 1): string {
+  const count = Number(value) - offset;
+  const rules = ordinal ? new Intl.PluralRules('en', { type: 'ordinal' }) : (pluralRules ??= new Intl.PluralRules('en'));
+  const chosen = own(cases, String(value)) ?? own(cases, rules.select(count)) ?? cases.other;
+  numbers ??= new Intl.NumberFormat('en');
+  return typeof chosen === 'function' ? chosen(numbers.format(count)) : (chosen ?? '');
+}
+
+/** `{value, select, …}` of a built English text: the case named `value`, else `other`. */
+export function englishSelect(value: unknown, cases: Readonly<Record<string, string>>): string {
+  return own(cases, String(value)) ?? cases.other ?? '';
+}
 
 function own<T>(object: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return object && Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
@@ -49,16 +71,15 @@ function text(tokens: CompiledMessage, values: Values, inPlural: boolean): strin
 }
 
 /**
- * An English catalog text with its values. Built catalogs hold compiled messages; in node tests and
- * development the JSON is imported as written and compiled here (never in a production build, which
- * drops this branch and the compiler with it).
+ * An English catalog text with its values. A built catalog's text is a string or a function; in node
+ * tests and development the JSON is imported as written, so a text with arguments is compiled and
+ * interpreted here (never in a production build, which drops this branch, the compiler and the
+ * interpreter with it). A compiled token list is interpreted too (tests compare the two ways).
  */
-export function formatEnglish(message: string | CompiledMessage | undefined, values: Values = {}): string {
+export function formatEnglish(message: EnglishMessage | CompiledMessage | undefined, values: Values = {}): string {
   if (message === undefined) return '';
-  let compiled = message;
-  if (typeof compiled === 'string') {
-    if (process.env.NODE_ENV === 'production' || !compiled.includes('{')) return compiled;
-    compiled = compileMessage(compiled);
-  }
-  return text(compiled, values, false);
+  if (typeof message === 'function') return message(values);
+  if (process.env.NODE_ENV === 'production') return message as string;
+  if (typeof message === 'string' && !message.includes('{')) return message;
+  return text(typeof message === 'string' ? compileMessage(message) : message, values, false);
 }

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { defineCatalog, detectLang, setLang, translator, useT } from '@tca/ui/i18n';
+import { defineCatalog, detectLang, englishPlural, setLang, translator, useT } from '@tca/ui/i18n';
 import { defineKnownTexts, englishIndex } from '@tca/ui/i18n/known';
 import { formatAud, formatDate, pickText, richText } from '@tca/ui/i18n/format';
 import { formatEnglish } from './english.js';
@@ -65,6 +65,20 @@ test('a catalog in English, then in Tamil after a switch (loaded first); a text 
   assert.equal(translator(catalog)('count', { n: 0 }), 'No events');
 });
 
+test('a built English catalog (strings and functions) formats as written; a text missing in Tamil shows its built English', async () => {
+  const english = { title: 'Our events', count: (v: { n?: number }) => englishPlural(v.n, { 0: 'No events', one: (k: string) => `${k} event`, other: (k: string) => `${k} events` }) };
+  const built = defineCatalog('test.built-en', english as unknown as Record<'title' | 'count', string>, () => Promise.resolve({ default: { title: ['எங்கள் நிகழ்வுகள்'] } as unknown as Record<string, string> }));
+  assert.equal(translator(built)('count', { n: 1234 }), '1,234 events');
+  assert.equal(translator(built)('count', { n: 0 }), 'No events');
+  await setLang('ta', { remember: false });
+  try {
+    assert.equal(translator(built)('title'), 'எங்கள் நிகழ்வுகள்');
+    assert.equal(translator(built)('count', { n: 1 }), '1 event');
+  } finally {
+    await setLang('en', { remember: false });
+  }
+});
+
 test('a catalog whose Tamil file cannot be fetched shows English instead of suspending forever', async () => {
   const broken = defineCatalog('test.broken', { title: 'Plain' }, () => Promise.reject(new Error('offline')));
   function Plain() {
@@ -92,11 +106,12 @@ test('Intl formatting in Adelaide time, and content fields with their Tamil vers
   assert.equal(markup, '<p>Read the <a href="/terms">terms</a> first.</p>');
 });
 
-test('englishIndex finds a plain text by its English wording, compiled or as written', () => {
+test('englishIndex finds a plain text by its English wording, built or as written', () => {
   const index = englishIndex(catalog);
   assert.equal(index.get('Our events'), 'title');
   assert.equal(index.get('Hello {name}'), undefined, 'a text with placeholders is not a fixed wording');
-  const built = defineCatalog('test.built', { plain: ['Saved'], withValue: ['Hi ', ['name']] } as unknown as Record<string, string>, () => Promise.resolve({ default: {} }));
+  // Built (the catalog loader): a plain text is a string, one with placeholders a function.
+  const built = defineCatalog('test.built', { plain: 'Saved', withValue: (v: { name?: string }) => `Hi ${v.name ?? ''}` } as unknown as Record<string, string>, () => Promise.resolve({ default: {} }));
   assert.equal(englishIndex(built).get('Saved'), 'plain');
   assert.equal(englishIndex(built).size, 1);
 });

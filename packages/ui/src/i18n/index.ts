@@ -30,3 +30,5 @@ export {
   type MessageValues,
   type Translate,
 } from './catalog.js';
+// The helpers a built English catalog's plurals and selects call (the preset's catalog loader imports them).
+export { englishPlural, englishSelect } from './english.js';
