@@ -1,29 +1,40 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
-import { currentLang } from '@tca/ui/i18n';
+import { currentLang, LANG_CHANGE_EVENT, type Lang } from '@tca/ui/i18n';
 import { readUser, subscribe } from '@tca/ui/session';
 import { frameCatalog } from './frame/messages.js';
 import { applyRegistry, initialRegistry } from './remotes/federation.js';
 
 /**
- * The account's language matters once a member is logged in: its sync (session/lang-sync.ts) is a
- * chunk, loaded with the first session, so a visitor's first load goes without it.
+ * The account's language matters when a member logs in (theirs is applied) or switches (the account
+ * keeps it): its sync (session/lang-sync.ts) is a chunk, loaded when the session changes or a member
+ * first switches, so no page's first load carries it, a member's included. A switch announced while it
+ * loads is handed to it.
  */
 function followAccountLanguage(): void {
   const openedAs = readUser()?.id ?? null;
-  const load = () => {
-    import('./session/lang-sync.js').then(
-      ({ startLangSync }) => startLangSync(undefined, openedAs),
+  let switchedTo: Lang | undefined;
+  let loading: Promise<void> | undefined;
+  const load = () =>
+    (loading ??= import('./session/lang-sync.js').then(
+      ({ startLangSync }) => {
+        stopSession();
+        window.removeEventListener(LANG_CHANGE_EVENT, onSwitch);
+        startLangSync(undefined, openedAs, switchedTo);
+      },
       (error: unknown) => console.error('[shell] the account language sync could not be loaded', error),
-    );
-  };
-  if (openedAs !== null) return load();
-  const stop = subscribe(() => {
+    ));
+  // lang-sync checks the language; a visitor's switch is nothing to save.
+  const onSwitch = (event: Event) => {
     if (!readUser()) return;
-    stop();
-    load();
+    switchedTo = (event as CustomEvent<Lang>).detail;
+    void load();
+  };
+  const stopSession = subscribe(() => {
+    if ((readUser()?.id ?? null) !== openedAs) void load();
   });
+  window.addEventListener(LANG_CHANGE_EVENT, onSwitch);
 }
 
 async function start() {

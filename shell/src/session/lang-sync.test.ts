@@ -91,7 +91,7 @@ describe('startLangSync', () => {
     stop();
   });
 
-  it('loaded after a login (the shell loads it with the first session), it applies the login the page opened without', async () => {
+  it('loaded after a login (the shell loads it when the session changes), it applies the login the page opened without', async () => {
     const browser = fakeBrowser({ user: member('1', 'ta') });
     const stop = startLangSync(browser.deps, null);
     await settle();
@@ -111,6 +111,16 @@ describe('startLangSync', () => {
     stop();
     browser.switchTo('ta');
     assert.equal(browser.saved.length, 1, 'stopped: no more saves');
+  });
+
+  it('loaded by a member\'s first switch (the shell loads it then), it saves that switch, and the ones after it', async () => {
+    const browser = fakeBrowser({ user: member('1', 'en'), lang: 'ta' });
+    const stop = startLangSync(browser.deps, '1', 'ta');
+    assert.deepEqual(browser.saved, [['ta', 'tok']]);
+    assert.deepEqual(browser.applied, [], 'the member\'s own session is not applied again');
+    browser.switchTo('en');
+    assert.deepEqual(browser.saved, [['ta', 'tok'], ['en', 'tok']]);
+    stop();
   });
 
   it('a failed save is ignored (fire and forget)', async () => {

@@ -45,11 +45,12 @@ function browserDeps(): LangSyncDeps {
 
 /**
  * Starts following the session and the language switch; returns the stop. `openedAs` is the member
- * whose session was stored when the page opened (the shell loads this module at the first session, so
- * a login may have happened since): their language was applied when they logged in, and they may have
- * switched since, as this browser remembers, so only a new login applies the account's language.
+ * whose session was stored when the page opened (the shell loads this module when the session or, for
+ * a member, the language first changes, so a login may have happened since): their language was applied
+ * when they logged in, and they may have switched since, as this browser remembers, so only a new login
+ * applies the account's language. `switchedTo`: a switch announced while this module loaded, saved now.
  */
-export function startLangSync(deps: LangSyncDeps = browserDeps(), openedAs: string | null = deps.readUser()?.id ?? null): () => void {
+export function startLangSync(deps: LangSyncDeps = browserDeps(), openedAs: string | null = deps.readUser()?.id ?? null, switchedTo?: Lang): () => void {
   let userId = openedAs;
   let applying: Lang | null = null;
 
@@ -68,8 +69,7 @@ export function startLangSync(deps: LangSyncDeps = browserDeps(), openedAs: stri
       });
   };
 
-  const onLangChange = (event: Event) => {
-    const lang = (event as CustomEvent<unknown>).detail;
+  const onSwitch = (lang: unknown) => {
     // The account's own language being applied is not a new choice.
     if (!isLang(lang) || lang === applying) return;
     const token = deps.readToken();
@@ -77,10 +77,12 @@ export function startLangSync(deps: LangSyncDeps = browserDeps(), openedAs: stri
     // Fire and forget: the page has switched already; the account catches up (or keeps the old one if offline).
     deps.save(lang, token).catch(() => undefined);
   };
+  const onLangChange = (event: Event) => onSwitch((event as CustomEvent<unknown>).detail);
 
   const unsubscribe = deps.subscribe(onSession);
   deps.events.addEventListener(LANG_CHANGE_EVENT, onLangChange);
   onSession();
+  if (switchedTo !== undefined) onSwitch(switchedTo);
   return () => {
     unsubscribe();
     deps.events.removeEventListener(LANG_CHANGE_EVENT, onLangChange);
