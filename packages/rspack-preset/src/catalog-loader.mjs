@@ -36,7 +36,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * One compiled English text as a JavaScript expression over `v` (the values): string literals joined
  * with `+`, an argument `(v.name??"")` (a missing value is empty, as in Lingui), a plural or select
  * through the helpers `p` and `s` of `@tca/ui/i18n` (englishPlural, englishSelect); in a plural's case,
- * `#` is the case function's argument `k`, the count formatted.
+ * `#` is the case function's argument `k`, the count formatted. Anything else fails the build.
  * @param {unknown[]} tokens
  * @param {{ inPlural: boolean, where: string, helpers: Set<string> }} scope
  * @returns {{ code: string, values: boolean, count: boolean }} the code, and whether it reads `v` or `k`
@@ -68,19 +68,21 @@ function expression(tokens, scope) {
     values = true;
     if (type === undefined) {
       parts.push(`(${value}??"")`);
-    } else if (type === 'plural' || type === 'selectordinal' || type === 'select') {
-      const { offset, ...cases } = /** @type {Record<string, unknown>} */ (format);
-      const plural = type !== 'select';
+    } else if ((type === 'plural' || type === 'select') && !(/** @type {{ offset?: unknown }} */ (format).offset)) {
+      // Lingui's compiler writes `offset: undefined` into every plural.
+      const { offset: _none, ...cases } = /** @type {Record<string, unknown>} */ (format);
+      const plural = type === 'plural';
       const entries = Object.entries(cases).map(([key, caseTokens]) => {
         // As in Lingui, `#` is the count only directly in a plural's case (in a select within it, a `#`).
         const body = expression(/** @type {unknown[]} */ (caseTokens), { ...scope, inPlural: plural });
         return `${IDENTIFIER.test(key) ? key : JSON.stringify(key)}:${plural && body.count ? `k=>${body.code}` : body.code}`;
       });
       scope.helpers.add(plural ? 'p' : 's');
-      const extra = type === 'selectordinal' ? `,${Number(offset ?? 0)},1` : offset ? `,${Number(offset)}` : '';
-      parts.push(`${plural ? 'p' : 's'}(${value},{${entries.join(',')}}${extra})`);
+      parts.push(`${plural ? 'p' : 's'}(${value},{${entries.join(',')}})`);
     } else {
-      throw new Error(`${scope.where}: {${name}, ${type}} is not formatted in English catalogs; format it with @tca/ui/i18n/format and pass the text`);
+      // What no English text of the site needs stays out of every page: numbers and dates are formatted in
+      // code (@tca/ui/i18n/format) and passed as text; an ordinal or a plural offset would need more here.
+      throw new Error(`${scope.where}: {${name}, ${type}${type === 'plural' ? ', offset' : ''}} is not supported in English catalogs; format it in code (@tca/ui/i18n/format) and pass the text`);
     }
   }
   flush();

@@ -33,9 +33,11 @@ test('English becomes strings and functions of the values: no interpreter on an 
   assert.equal(englishModule(JSON.stringify({ a: 'It\'s "done" \\ #1' })), 'export default {"a":"It\'s \\"done\\" \\\\ #1"};');
 });
 
-test('an English text formatting a number or a date itself fails the build: those are formatted in code', () => {
-  assert.throws(() => englishModule('{"price":"{amount, number, currency}"}', 'en.json'), /en\.json: "price": \{amount, number\} is not formatted in English catalogs/);
+test('an English text formatting a number, a date, an ordinal or a plural offset fails the build: those are done in code', () => {
+  assert.throws(() => englishModule('{"price":"{amount, number, currency}"}', 'en.json'), /en\.json: "price": \{amount, number\} is not supported in English catalogs/);
   assert.throws(() => englishModule('{"when":"{at, date, short}"}', 'en.json'), /\{at, date\}/);
+  assert.throws(() => englishModule('{"nth":"{n, selectordinal, one {#st} other {#th}}"}', 'en.json'), /\{n, selectordinal\}/);
+  assert.throws(() => englishModule('{"us":"{n, plural, offset:1 one {you and # other} other {you and # others}}"}', 'en.json'), /\{n, plural, offset\}/);
 });
 
 test('the loader picks the form by the file: English as code, any other language as Lingui\'s token lists', () => {

@@ -67,14 +67,12 @@ for (const file of files) {
   });
 }
 
-test('the kinds of text the site may write read as Lingui formats them too', () => {
+test('the kinds of text an English catalog may hold read as Lingui formats them too', () => {
   const texts = {
     plain: 'Our events',
     escaped: "It's '{'braces'}' and #1",
     hello: 'Hello {name}!',
     count: '{n, plural, =0 {No events} one {# event} other {# events}}',
-    offset: '{n, plural, offset:1 =0 {nobody} one {you and # other} other {you and # others}}',
-    ordinal: '{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}',
     select: '{role, select, owner {Owner {name}} other {Member}}',
     nested: '{n, plural, one {{role, select, owner {# owner} other {# member}}} other {# people, {name}}}',
     missing: 'Missing {name} stays empty',

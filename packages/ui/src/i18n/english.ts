@@ -20,15 +20,13 @@ let pluralRules: Intl.PluralRules | null = null;
 let numbers: Intl.NumberFormat | null = null;
 
 /**
- * `{value, plural, …}` (or selectordinal) of a built English text: the exact case (`=0` is `0`), else
- * the case English's plural rules choose for `value - offset`, else `other`.
+ * `{value, plural, …}` of a built English text: the exact case (`=0` is `0`), else the case English's
+ * plural rules choose, else `other`; `#` in it is the count, formatted.
  */
-export function englishPlural(value: unknown, cases: Readonly<Record<string, BuiltCase>>, offset = 0, ordinal?: 1): string {
-  const count = Number(value) - offset;
-  const rules = ordinal ? new Intl.PluralRules('en', { type: 'ordinal' }) : (pluralRules ??= new Intl.PluralRules('en'));
-  const chosen = own(cases, String(value)) ?? own(cases, rules.select(count)) ?? cases.other;
-  numbers ??= new Intl.NumberFormat('en');
-  return typeof chosen === 'function' ? chosen(numbers.format(count)) : (chosen ?? '');
+export function englishPlural(value: unknown, cases: Readonly<Record<string, BuiltCase>>): string {
+  const count = Number(value);
+  const chosen = own(cases, String(value)) ?? own(cases, (pluralRules ??= new Intl.PluralRules('en')).select(count)) ?? cases.other;
+  return typeof chosen === 'function' ? chosen(count.toLocaleString('en')) : (chosen ?? '');
 }
 
 /** `{value, select, …}` of a built English text: the case named `value`, else `other`. */
