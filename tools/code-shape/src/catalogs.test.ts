@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { catalogs, rootDir } from './catalog-files.js';
 
 /**
  * Every interface catalog of the site (`…/messages/en.json` beside `…/messages/ta.json`, in the shell,
@@ -10,19 +10,6 @@ import { fileURLToPath } from 'node:url';
  * placeholders, Tamil script in every text, and the glossary's word for each recurring term
  * (glossary.ta.json at the repository's root).
  */
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SKIP = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'testdata']);
-
-function catalogs(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) catalogs(full, out);
-    else if (entry.name === 'en.json' && path.basename(dir) === 'messages') out.push(full);
-  }
-  return out;
-}
-
 type Catalog = Record<string, string>;
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalog;
 

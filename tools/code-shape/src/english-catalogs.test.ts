@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { setupI18n } from '@lingui/core';
 import { compileCatalog, englishModule } from '../../../packages/rspack-preset/src/catalog-loader.mjs';
 import { englishPlural, englishSelect } from '../../../packages/ui/src/i18n/english.js';
+import { catalogs, rootDir } from './catalog-files.js';
 
 /**
  * The browser's English texts are built to code (the preset's catalog loader: a string, or a function
@@ -14,19 +14,6 @@ import { englishPlural, englishSelect } from '../../../packages/ui/src/i18n/engl
  * same text, for counts on each side of every plural rule and for a select's named and other cases.
  * (The services' e-mail catalogs are formatted by Lingui itself, so they are not built this way.)
  */
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SKIP = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report']);
-
-function catalogs(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) catalogs(full, out);
-    else if (entry.name === 'en.json' && path.basename(dir) === 'messages') out.push(full);
-  }
-  return out;
-}
-
 type Built = Record<string, string | ((values: Record<string, unknown>) => string)>;
 
 /** The module the loader emits, evaluated with the real helpers in place of its import. */
