@@ -1,5 +1,4 @@
-import { retryAfterText } from '@tca/ui/server-errors';
-import { tooManyText, type FailedResult } from '@tca/ui/api';
+import { retryAfterText, tooManyText, type FailedResult } from '@tca/ui/api';
 import { currentLang, translator } from '@tca/ui/i18n';
 import { shownSentences } from './forms/messages.js';
 import { sharedCatalog } from './messages.js';

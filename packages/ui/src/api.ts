@@ -1,7 +1,6 @@
 import { parseApiError, type ApiError } from '@tca/contracts';
 import { currentLang, translator } from '@tca/ui/i18n';
 import { retryCatalog } from './retry/messages.js';
-import { retryAfterText } from './server-errors.js';
 
 /**
  * The one API client of every remote (`@tca/ui/api`): a same-origin call that never throws and says
@@ -104,6 +103,28 @@ const REJECTED_TOKEN_CODES = new Set(['session_expired', 'unauthorized', 'invali
 export function isRejectedToken(result: ApiResult<unknown>): boolean {
   if (result.kind !== 'http' || result.status !== 401) return false;
   return result.error === null || REJECTED_TOKEN_CODES.has(result.error.error);
+}
+
+/**
+ * A `Retry-After` header (seconds or an HTTP date) as a sentence in the language shown, or null when
+ * it is absent or unreadable. `now` is for tests.
+ */
+export function retryAfterText(header: string | null, now = Date.now()): string | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  let seconds: number;
+  if (/^\d+$/.test(trimmed)) seconds = Number(trimmed);
+  else {
+    const at = Date.parse(trimmed);
+    if (Number.isNaN(at)) return null;
+    seconds = Math.max(0, Math.round((at - now) / 1000));
+  }
+  const t = translator(retryCatalog);
+  if (seconds <= 1) return t('retry.moment');
+  if (seconds < 60) return t('retry.seconds', { n: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return t('retry.minutes', { n: minutes });
+  return t('retry.hours', { n: Math.ceil(minutes / 60) });
 }
 
 /**
