@@ -8,6 +8,9 @@
  *   Neither the domain (use cases, no Express) nor the data layer (SQL) reaches up into routes, workers, the
  *   console or the CLI. The data layer may use the domain's types, ids and errors (its entities), as in
  *   stripe-sandbox's repositories.
+ * - in the browser apps, Lingui is reached only through the shared `@tca/ui/i18n`: that one shared module
+ *   holds the one Lingui instance every remote's texts go into; a remote importing `@lingui/core` itself
+ *   would get an instance of its own.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -55,6 +58,13 @@ module.exports = {
       to: { path: '^services/[^/]+/src/(server|index|worker|cli)\\.ts$' },
     },
     {
+      name: 'lingui-through-ui-i18n',
+      severity: 'error',
+      comment: 'Use @tca/ui/i18n (useT, translator): it holds the one Lingui instance the shell and every remote share.',
+      from: { path: '^(shell|mf-[^/]+|packages/ui)/src/', pathNot: '(^packages/ui/src/i18n/catalog\\.ts$|\\.test\\.tsx?$)' },
+      to: { path: 'node_modules/@lingui/core/' },
+    },
+    {
       name: 'no-grab-bag-modules',
       severity: 'error',
       comment: 'Name a module after what it does: no util, utils or helpers.',
@@ -64,7 +74,11 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|@mf-types|test-results|\\.data)/' },
+    // The repository's build output (an app's or a package's dist/ at most two folders deep). A scoped
+    // package's dist in node_modules, what an import of it resolves to, stays in (unfollowed) for the rules.
+    exclude: {
+      path: ['^(dist|@mf-types|test-results|\\.data)/', '^[^/]+/(dist|@mf-types|test-results|\\.data)/', '^[^/]+/[^/]+/(dist|@mf-types|test-results|\\.data)/'],
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.web.json' },
     enhancedResolveOptions: {

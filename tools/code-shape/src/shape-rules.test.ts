@@ -104,6 +104,16 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     assert.deepEqual(rulesOf(cruise(dir, ['services'])), ['domain-below-entry-points', 'domain-without-express']);
   });
 
+  test('a remote importing Lingui itself fails; the shared @tca/ui/i18n may, and so may tests', async () => {
+    const dir = await makeTree({
+      'mf-demo/src/features/x/texts.ts': "import { i18n } from '@lingui/core';\nexport const hello = () => i18n._('hello');\n",
+      'mf-demo/src/features/x/texts.test.ts': "import { setupI18n } from '@lingui/core';\nexport const fresh = setupI18n();\n",
+      'packages/ui/src/i18n/catalog.ts': "import type { I18n } from '@lingui/core';\nexport const load = (): Promise<I18n> => import('@lingui/core').then((m) => m.i18n);\n",
+    });
+    const violations = cruise(dir, ['mf-demo', 'packages']);
+    assert.deepEqual(violations.map((v) => [v.rule, v.from]), [['lingui-through-ui-i18n', 'mf-demo/src/features/x/texts.ts']]);
+  });
+
   test('a module named util, utils or helpers fails', async () => {
     const dir = await makeTree({
       'packages/demo/src/index.ts': "import { a } from './util.js';\nimport { b } from './helpers/b.js';\nexport const c = a + b;\n",
